@@ -1,0 +1,41 @@
+# make run   — install what is missing, build (Release), start oyin
+# make test  — install what is missing, build, run every test (SAN=1: ASan+UBSan build)
+SHELL := /bin/bash
+SAN ?= 0
+JOBS ?= $(shell nproc)
+BUILD_DIR := $(if $(filter 1,$(SAN)),build-san,build)
+CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,)
+APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
+	libcli11-dev nlohmann-json3-dev libsqlite3-dev
+
+.PHONY: all deps build run test bench clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)
+
+build: deps $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	./$(BUILD_DIR)/oyin play togyz
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900
+
+bench: build
+	./$(BUILD_DIR)/oyin_bench
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,26 @@
+#pragma once
+// Shared pieces of the command-line front end: one-line errors with exit code 2, game lookup,
+// reading files.
+#include <CLI/CLI.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "games/game_adapter.h"
+
+namespace oyin::cli {
+
+// Thrown for bad user input; main() prints "oyin: <message>" and exits with code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const GameAdapter& game_or_fail(const std::string& name);
+std::string read_file_or_fail(const std::string& path);
+std::string game_names();  // "togyz, tojmot, capgo"
+
+// Each subcommand registers itself on the app; `exit_code` receives its result.
+void add_perft_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
+void add_play_command(CLI::App& app, int& exit_code);
+
+}  // namespace oyin::cli

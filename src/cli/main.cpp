@@ -1,0 +1,44 @@
+// oyin: one binary, one subcommand per file in this folder.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/common.h"
+#include "games/registry.h"
+
+int main(int argc, char** argv) {
+  oyin::register_builtin_games();
+  CLI::App app{"oyin — engine and playing system for Togyz Kumalak, Tojmot and capture Go"};
+  app.set_version_flag("--version", std::string("oyin ") + OYIN_VERSION);
+  app.require_subcommand(0, 1);
+  int exit_code = 0;
+  auto* help = app.add_subcommand("help", "List the subcommands");
+  help->callback([&] {
+    std::cout << "oyin — engine and playing system for Togyz Kumalak, Tojmot and capture Go\n\n"
+                 "Usage: oyin <subcommand> [options]    (oyin <subcommand> --help for details)\n\n"
+                 "Subcommands:\n";
+    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      std::cout << "  " << sub->get_name() << std::string(12 - std::min<std::size_t>(11, sub->get_name().size()), ' ')
+                << sub->get_description() << "\n";
+    std::cout << "\nGames: togyz (Togyz Kumalak), tojmot (Tojmot), capgo (capture Go)\n";
+  });
+  oyin::cli::add_play_command(app, exit_code);
+  oyin::cli::add_perft_command(app, exit_code);
+  oyin::cli::add_replay_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+    if (argc == 1) std::cout << app.help();
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "oyin: " << e.what() << " (see 'oyin help')\n";
+    return 2;
+  } catch (const oyin::cli::UsageError& e) {
+    std::cerr << "oyin: " << e.what() << "\n";
+    return 2;
+  }
+  return exit_code;
+}

@@ -1,0 +1,76 @@
+#pragma once
+// Generic perft: the number of legal move sequences of exactly `depth` plies, where a finished
+// game has no children. Games may offer two fast paths, detected at compile time:
+//   G::count_moves(pos)          number of children of pos (0 when the game is over)
+//   G::count_replies(pos, move)  number of children of the position after `move`, without playing it
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/game.h"
+
+namespace oyin {
+
+template <GameTraits G>
+std::uint64_t perft(typename G::Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  if constexpr (requires { G::count_moves(pos); }) {
+    if (depth == 1) return G::count_moves(pos);
+  }
+  if (G::status(pos).over()) return 0;
+  typename G::MoveList moves;
+  G::generate_moves(pos, moves);
+  if constexpr (requires(typename G::Move m) { G::count_replies(pos, m); }) {
+    if (depth == 2) {
+      std::uint64_t n = 0;
+      for (const auto& m : moves) n += G::count_replies(pos, m);
+      return n;
+    }
+  }
+  if (depth == 1) return moves.size();
+  std::uint64_t nodes = 0;
+  typename G::Undo undo;
+  for (const auto& m : moves) {
+    G::play(pos, m, undo);
+    nodes += perft<G>(pos, depth - 1);
+    G::undo(pos, m, undo);
+  }
+  return nodes;
+}
+
+struct PerftDivideLine {
+  std::string move;
+  std::uint64_t nodes;
+};
+
+// Splits the root moves over `threads` workers; the per-move counts come back in move order.
+template <GameTraits G>
+std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int depth, int threads) {
+  std::vector<PerftDivideLine> lines;
+  if (depth <= 0 || G::status(root).over()) return lines;
+  typename G::MoveList moves;
+  G::generate_moves(root, moves);
+  lines.resize(moves.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < moves.size();) {
+      typename G::Position pos = root;
+      typename G::Undo undo;
+      lines[i].move = G::move_to_text(root, moves[i]);
+      G::play(pos, moves[i], undo);
+      lines[i].nodes = perft<G>(pos, depth - 1);
+    }
+  };
+  threads = std::max(1, threads);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  return lines;
+}
+
+}  // namespace oyin

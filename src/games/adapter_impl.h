@@ -1,0 +1,134 @@
+#pragma once
+// GameState / GameAdapter implemented once for any game traits G. Besides the GameTraits
+// concept a game provides here:
+//   G::record_move_text(pos, move)          move in record notation (before it is played)
+//   G::render(pos, const Move* last, color) terminal drawing
+//   G::read_records(text)                   Result<std::vector<GameRecord>>
+//   G::write_record(record, rules, start)   the file text for one game
+//   G::title, G::side_names[2], G::record_format
+#include <memory>
+#include <vector>
+
+#include "core/perft.h"
+#include "games/game_adapter.h"
+
+namespace oyin {
+
+template <GameTraits G>
+class StateImpl final : public GameState {
+ public:
+  StateImpl(typename G::Rules rules, typename G::Position start)
+      : rules_(std::move(rules)), start_(start), pos_(start) {}
+
+  std::string game() const override { return std::string(G::name); }
+  std::string rules_text() const override { return G::rules_to_text(rules_); }
+  std::string position_text() const override { return G::position_to_text(pos_); }
+  std::string start_position_text() const override { return G::position_to_text(start_); }
+  Side side_to_move() const override { return G::side_to_move(pos_); }
+  std::uint64_t hash() const override { return G::hash(pos_); }
+  std::vector<std::string> legal_moves() const override {
+    std::vector<std::string> out;
+    if (G::status(pos_).over()) return out;
+    typename G::MoveList list;
+    G::generate_moves(pos_, list);
+    for (const auto& m : list) out.push_back(G::move_to_text(pos_, m));
+    return out;
+  }
+  Result<std::string> play(std::string_view text) override {
+    if (G::status(pos_).over()) return make_error("the game is over");
+    auto m = G::parse_move(pos_, text);
+    if (!m) return make_error(m.error());
+    std::string rec = G::record_move_text(pos_, *m);
+    Entry e{*m, {}, std::move(rec)};
+    G::play(pos_, e.move, e.undo);
+    hist_.push_back(std::move(e));
+    return hist_.back().text;
+  }
+  bool undo() override {
+    if (hist_.empty()) return false;
+    G::undo(pos_, hist_.back().move, hist_.back().undo);
+    hist_.pop_back();
+    return true;
+  }
+  std::size_t ply() const override { return hist_.size(); }
+  std::vector<std::string> history() const override {
+    std::vector<std::string> out;
+    for (const auto& e : hist_) out.push_back(e.text);
+    return out;
+  }
+  GameStatus status() const override { return G::status(pos_); }
+  std::string render(bool color) const override {
+    return G::render(pos_, hist_.empty() ? nullptr : &hist_.back().move, color);
+  }
+  std::string write_record(const GameRecord& meta) const override {
+    GameRecord r = meta;
+    r.moves = history();
+    r.result = result_text(status());
+    if (r.result == "*" && !meta.result.empty()) r.result = meta.result;  // resignation, agreement
+    return G::write_record(r, rules_, start_);
+  }
+  std::unique_ptr<GameState> clone() const override { return std::make_unique<StateImpl>(*this); }
+
+  const typename G::Position& position() const { return pos_; }
+
+ private:
+  struct Entry {
+    typename G::Move move;
+    typename G::Undo undo;
+    std::string text;
+  };
+  typename G::Rules rules_;
+  typename G::Position start_;
+  typename G::Position pos_;
+  std::vector<Entry> hist_;
+};
+
+template <GameTraits G>
+class AdapterImpl final : public GameAdapter {
+ public:
+  std::string name() const override { return std::string(G::name); }
+  std::string title() const override { return std::string(G::title); }
+  std::string side_name(Side s) const override { return std::string(G::side_names[index(s)]); }
+  std::string record_format() const override { return std::string(G::record_format); }
+
+  Result<std::unique_ptr<GameState>> new_game(std::string_view rules_text,
+                                              std::string_view position) const override {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return make_error(rules.error());
+    typename G::Position start = G::start_position(*rules);
+    if (!position.empty() && position != "startpos") {
+      auto p = G::parse_position(position, *rules);
+      if (!p) return make_error(p.error());
+      start = *p;
+    }
+    return std::unique_ptr<GameState>(std::make_unique<StateImpl<G>>(*rules, start));
+  }
+
+  Result<std::vector<GameRecord>> read_records(std::string_view text) const override {
+    return G::read_records(text);
+  }
+
+  Result<std::uint64_t> perft(std::string_view rules_text, std::string_view position,
+                              const PerftOptions& opt,
+                              const std::function<void(const std::string&, std::uint64_t)>& divide) const override {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return make_error(rules.error());
+    typename G::Position pos = G::start_position(*rules);
+    if (!position.empty()) {
+      auto p = G::parse_position(position, *rules);
+      if (!p) return make_error(p.error());
+      pos = *p;
+    }
+    if (opt.depth < 0) return make_error("depth must be at least 0");
+    if (opt.depth == 0) return std::uint64_t{1};
+    if (!opt.divide && opt.threads <= 1) return oyin::perft<G>(pos, opt.depth);
+    std::uint64_t total = 0;
+    for (const auto& line : perft_divide<G>(pos, opt.depth, opt.threads)) {
+      if (opt.divide && divide) divide(line.move, line.nodes);
+      total += line.nodes;
+    }
+    return total;
+  }
+};
+
+}  // namespace oyin

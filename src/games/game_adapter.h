@@ -1,0 +1,68 @@
+#pragma once
+// The type-erased face of a game, used only at the CLI / server / match-runner boundary.
+// Hot paths (search, perft) use the templated traits directly.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/outcome.h"
+#include "core/random.h"
+#include "core/record.h"
+#include "core/result.h"
+
+namespace oyin {
+
+// One game in progress: rules, position, history. Moves go in as text in any accepted notation.
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::string game() const = 0;
+  virtual std::string rules_text() const = 0;
+  virtual std::string position_text() const = 0;
+  virtual std::string start_position_text() const = 0;
+  virtual Side side_to_move() const = 0;
+  virtual std::uint64_t hash() const = 0;
+  virtual std::vector<std::string> legal_moves() const = 0;  // protocol notation
+  // Plays a move; returns it in record notation (e.g. "36x", "4L4xL14", "D4").
+  virtual Result<std::string> play(std::string_view move) = 0;
+  virtual bool undo() = 0;
+  virtual std::size_t ply() const = 0;
+  virtual std::vector<std::string> history() const = 0;  // record notation, one per ply
+  virtual GameStatus status() const = 0;
+  virtual std::string render(bool color) const = 0;      // a terminal drawing of the board
+  virtual std::string write_record(const GameRecord& meta) const = 0;  // moves+result filled in
+  virtual std::unique_ptr<GameState> clone() const = 0;
+  std::string random_move(Rng& rng) const {
+    const auto moves = legal_moves();
+    return moves.empty() ? std::string() : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+  }
+};
+
+struct PerftOptions {
+  int depth = 1;
+  int threads = 1;
+  bool divide = false;
+};
+
+class GameAdapter {
+ public:
+  virtual ~GameAdapter() = default;
+  virtual std::string name() const = 0;                      // "togyz"
+  virtual std::string title() const = 0;                     // "Togyz Kumalak"
+  virtual std::string side_name(Side s) const = 0;           // "white" / "black"
+  virtual std::string record_format() const = 0;             // "pgn" or "sgf"
+  // Empty position text means the start position of these rules.
+  virtual Result<std::unique_ptr<GameState>> new_game(std::string_view rules,
+                                                      std::string_view position) const = 0;
+  virtual Result<std::vector<GameRecord>> read_records(std::string_view text) const = 0;
+  // Perft with the game's fast paths. `divide` (if set) receives one line per root move.
+  virtual Result<std::uint64_t> perft(std::string_view rules, std::string_view position,
+                                      const PerftOptions& opt,
+                                      const std::function<void(const std::string&, std::uint64_t)>& divide) const = 0;
+};
+
+}  // namespace oyin

@@ -1,0 +1,60 @@
+#pragma once
+// The Togyz Kumalak module seen through the generic game surface (core/game.h).
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "games/togyz/board.h"
+#include "games/togyz/notation.h"
+
+namespace oyin::togyz {
+
+struct Rules {  // Togyz Kumalak has no rule options
+  friend bool operator==(const Rules&, const Rules&) = default;
+};
+
+std::string render(const Position& p, const Move* last, bool color);
+
+struct Togyz {
+  using Position = togyz::Position;
+  using Move = togyz::Move;
+  using MoveList = togyz::MoveList;
+  using Undo = togyz::Position;  // copy-make: the position is 32 bytes
+  using Rules = togyz::Rules;
+
+  static constexpr std::string_view name = "togyz";
+  static constexpr std::string_view title = "Togyz Kumalak";
+  static constexpr std::string_view side_names[2] = {"white", "black"};
+  static constexpr std::string_view record_format = "pgn";
+
+  static Position start_position(const Rules&) { return togyz::start_position(); }
+  static void generate_moves(const Position& p, MoveList& l) { togyz::generate_moves(p, l); }
+  static void play(Position& p, Move m, Undo& u) {
+    u = p;
+    make_move<true>(p, m);
+  }
+  static void undo(Position& p, Move, const Undo& u) { p = u; }
+  static GameStatus status(const Position& p) { return togyz::status(p); }
+  static std::uint64_t hash(const Position& p) { return p.key; }
+  static Side side_to_move(const Position& p) { return p.side_to_move(); }
+  static std::string position_to_text(const Position& p) { return to_fen(p); }
+  static Result<Position> parse_position(std::string_view t, const Rules&) { return parse_fen(t); }
+  static std::string move_to_text(const Position& p, Move m) { return togyz::move_to_text(p, m); }
+  static std::string record_move_text(const Position& p, Move m) { return togyz::record_move_text(p, m); }
+  static Result<Move> parse_move(const Position& p, std::string_view t) { return togyz::parse_move(p, t); }
+  static Result<Rules> parse_rules(std::string_view text);
+  static std::string rules_to_text(const Rules&) { return ""; }
+  static int count_moves(const Position& p) { return togyz::count_moves(p); }
+  static int count_replies(const Position& p, Move m) { return togyz::count_replies(p, m); }
+  static std::string render(const Position& p, const Move* last, bool color) {
+    return togyz::render(p, last, color);
+  }
+  static Result<std::vector<GameRecord>> read_records(std::string_view text) { return read_pgn(text); }
+  static std::string write_record(const GameRecord& r, const Rules&, const Position& start) {
+    return write_pgn(r, start);
+  }
+};
+
+static_assert(GameTraits<Togyz>);
+
+}  // namespace oyin::togyz
