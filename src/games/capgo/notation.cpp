@@ -32,7 +32,7 @@ Result<Move> parse_move(const Position& p, std::string_view text) {
     if (!p.pass_allowed) return make_error(illegal_reason(p, 0, Illegal::PassForbidden));
     return kPass;
   }
-  auto xy = parse_point(t, p.size);
+  auto xy = parse_point(trim(text), p.size);
   if (!xy) return make_error(xy.error());
   const int point = p.index(xy->first, xy->second);
   const Illegal why = check_point(p, point);
