@@ -54,6 +54,11 @@ void add_replay_command(CLI::App& app, int& exit_code) {
         ++mismatch;
         continue;
       }
+      if (const std::string why = st.check_recorded_result(r); !why.empty()) {
+        std::cout << "game " << n << " (line " << r.line << "): result mismatch: " << why << "\n";
+        ++mismatch;
+        continue;
+      }
       ++ok;
       if (!o->quiet) std::cout << "game " << n << ": OK\n";
     }

@@ -48,6 +48,9 @@ struct CaptureGo {
   static int count_moves(const Position& p) { return capgo::count_moves(p); }
   static std::string render(const Position& p, const Move* last, bool color) { return capgo::render(p, last, color); }
   static Result<std::vector<GameRecord>> read_records(std::string_view text) { return read_sgf(text); }
+  static std::string check_recorded_result(const Position& end, const GameRecord& r) {
+    return capgo::check_recorded_result(end, r);
+  }
   static std::string write_record(const GameRecord& r, const Rules& rules, const Position& start) {
     return write_sgf(r, rules, start);
   }

@@ -269,6 +269,26 @@ std::string sgf_result(const Position& p) {
   return who;  // the loser had no legal move (pass forbidden)
 }
 
+std::string check_recorded_result(const Position& end, const GameRecord& r) {
+  const std::string tag = r.tag("Result");
+  std::string re(trim(tag));
+  if (re.empty() || re == "?" || to_lower(re) == "void") return "";
+  const std::string ours = sgf_result(end);
+  const std::string low = to_lower(re);
+  const bool resigned = low == "b+r" || low == "w+r" || low == "b+resign" || low == "w+resign";
+  if (ours.empty()) {
+    if (resigned || low == "b+t" || low == "w+t" || low == "b+f" || low == "w+f" || low == "b+time" ||
+        low == "w+time" || low == "b+forfeit" || low == "w+forfeit")
+      return "";
+    return "recorded RE[" + re + "] but the game is not over after the recorded moves";
+  }
+  if (resigned && end.resigned < 0) return "recorded RE[" + re + "] but the game had already ended: " + ours;
+  if (low == "draw") re = "0";
+  // "B+" alone names only the winner, which the 1-0/0-1 check has covered.
+  if (low == "b+" || low == "w+") return "";
+  return to_lower(re) == to_lower(ours) ? "" : "recorded RE[" + re + "], the rules give " + ours;
+}
+
 Result<std::vector<GameRecord>> read_sgf(std::string_view text) {
   SgfReader reader(text);
   auto games = reader.collection();

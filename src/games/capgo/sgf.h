@@ -22,6 +22,8 @@ Result<std::vector<GameRecord>> read_sgf(std::string_view text);
 std::string write_sgf(const GameRecord& r, const Rules& rules, const Position& start);
 // SGF result of a finished position ("B+C", "W+3", "0", ...), "" while the game goes on.
 std::string sgf_result(const Position& p);
+// Why the record's RE (tag "Result") disagrees with how the game at `end` stands; "" if it agrees.
+std::string check_recorded_result(const Position& end, const GameRecord& r);
 // RU value of the settings: capture:T;pass:yes;ko:positional;suicide:no
 std::string sgf_rules(const Rules& r);
 
