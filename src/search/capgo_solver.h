@@ -1,0 +1,61 @@
+#pragma once
+// Exact capture Go solver: alpha-beta over the values win / draw / loss with a transposition
+// table keyed by the position up to the 8 board symmetries, immediate-win detection,
+// forced-defence and self-atari pruning (moves that let the opponent capture to its target at
+// once are losses without search) and threat ordering (captures, ataris, liberty fights first).
+//
+// The table is used only while no stone has been captured: before the first capture the board
+// only grows, so no move can repeat a position and the value depends on the stones, the side to
+// move and the passes alone. After a capture (targets above 1) positional superko makes the
+// value depend on the history, and the search goes on without the table, exactly.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/result.h"
+#include "games/capgo/board.h"
+
+namespace oyin::capgo {
+
+struct SolverProgress {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::uint64_t tt_used = 0;      // filled table entries
+  int root_index = 0;             // root move being searched (1-based) and how many there are
+  int root_moves = 0;
+  std::string root_move;
+};
+
+struct SolverOptions {
+  std::string rules_text;          // e.g. "size=5,target=1,pass=0"
+  std::string position;            // position text; empty = the rules' start position
+  double time_s = 0;               // 0 = no limit
+  double memory_gb = 0.5;          // transposition table size
+  std::uint64_t max_nodes = 0;     // 0 = no limit
+  bool symmetry = true;
+  int progress_ms = 1000;
+  std::function<void(const SolverProgress&)> on_progress;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct SolveResult {
+  bool solved = false;
+  int value = 0;          // for the side to move: 1 win, 0 draw, -1 loss
+  int winner = -1;        // 0 black, 1 white, 2 draw, -1 unknown
+  std::string best_move;  // a winning (or best) first move; empty when none
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::uint64_t tt_bytes = 0;
+  std::uint64_t tt_used = 0;
+  std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)
+};
+
+// Solves from the rules' start position or the given position text.
+Result<SolveResult> solve(const SolverOptions& opt);
+SolveResult solve_position(const Position& pos, const SolverOptions& opt);
+
+// The result text of the command: "B", "W" or "draw".
+std::string winner_text(int winner);
+
+}  // namespace oyin::capgo
