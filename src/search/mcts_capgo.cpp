@@ -244,8 +244,9 @@ struct CapgoMcts::Impl {
       if (ch.proof == Proof::Loss) continue;
       const double n = static_cast<double>(ch.visits + ch.vloss);
       double q = n > 0 ? ch.value / n : fpu;
-      if (ch.proof == Proof::Draw) q = 0.5;
-      const double score = q + opt.cpuct * ch.prior * sqrt_n / (1.0 + n);
+      // A proven draw is worth exactly 0.5 and needs no more visits: no exploration bonus, so
+      // the unproven siblings get the visits that can still prove (or improve) the parent.
+      const double score = ch.proof == Proof::Draw ? 0.5 : q + opt.cpuct * ch.prior * sqrt_n / (1.0 + n);
       if (score > best) {
         best = score;
         best_i = ci;

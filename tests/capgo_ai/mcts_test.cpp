@@ -1,0 +1,244 @@
+// The tree search: immediate winning captures and forced defences on a suite of positions built
+// from random games and checked by the solver, proofs, determinism, tree reuse, the engine.
+#include <gtest/gtest.h>
+
+#include "core/random.h"
+#include "games/capgo/game.h"
+#include "games/registry.h"
+#include "search/capgo_solver.h"
+#include "search/mcts_engine.h"
+
+namespace oyin::capgo {
+namespace {
+
+struct Suite {
+  std::vector<Position> wins;      // the side to move can capture to its target now
+  std::vector<Position> defences;  // the opponent threatens to; some moves (not all) stop it
+};
+
+bool loses_at_once(const Position& p, Move m) {
+  Position q = p;
+  Undo u;
+  capgo::play(q, m, u);
+  if (is_over(q)) return false;
+  return capgo_immediate_win(q) >= 0;
+}
+
+// Could the opponent capture to its target if it were its turn?
+bool threatened(const Position& p) {
+  Position q = p;
+  q.to_move ^= 1;
+  q.passes = 0;
+  return capgo_immediate_win(q) > 0;
+}
+
+// Positions from random games over sizes, targets and pass settings. Each is confirmed by the
+// solver: a win position is solved as a win; in a defence position every move the solver
+// shows losing at once (the opponent then wins in one node) is marked.
+const Suite& suite() {
+  static const Suite s = [] {
+    Suite out;
+    Rng rng(77);
+    const char* rule_set[] = {"size=5,target=1", "size=6,target=2,pass=0", "size=7,target=1,pass=0",
+                              "size=9,target=3", "size=7,target_b=2,target_w=1"};
+    for (int game = 0; game < 400 && (out.wins.size() < 60 || out.defences.size() < 60); ++game) {
+      auto rules = *CaptureGo::parse_rules(rule_set[game % 5]);
+      Position p = CaptureGo::start_position(rules);
+      while (!is_over(p)) {
+        const bool win = capgo_immediate_win(p) > 0;
+        if (win && out.wins.size() < 60) {
+          SolverOptions o;
+          o.max_nodes = 10;
+          o.memory_gb = 0.001;
+          const SolveResult r = solve_position(p, o);
+          EXPECT_TRUE(r.solved && r.value == 1);
+          out.wins.push_back(p);
+        } else if (!win && out.defences.size() < 60 && threatened(p)) {
+          MoveList l;
+          generate_moves(p, l);
+          int losing = 0;
+          for (Move m : l) losing += loses_at_once(p, m);
+          if (losing > 0 && losing < static_cast<int>(l.size())) out.defences.push_back(p);
+        }
+        MoveList l;
+        generate_moves(p, l);
+        Move m = l[rng.below(static_cast<std::uint32_t>(l.size()))];
+        Undo u;
+        capgo::play(p, m, u);
+      }
+    }
+    return out;
+  }();
+  return s;
+}
+
+Move mcts_move(const Position& p, std::uint64_t playouts, CapgoAnalysis* a = nullptr) {
+  CapgoMcts mcts;
+  CapgoSearchOptions o;
+  o.playouts = playouts;
+  o.seed = 9;
+  return mcts.search(p, o, a);
+}
+
+TEST(CapgoMcts, FindsEveryImmediateWinningCapture) {
+  const Suite& s = suite();
+  ASSERT_GE(s.wins.size(), 50u);
+  for (const Position& p : s.wins) {
+    const Move m = mcts_move(p, 200);
+    ASSERT_NE(m, kPass) << to_text(p);
+    Position q = p;
+    Undo u;
+    capgo::play(q, m, u);
+    const GameStatus st = status(q);
+    ASSERT_TRUE(st.over() && st.outcome == Outcome::Win && index(st.winner) == p.to_move)
+        << to_text(p) << " played " << move_to_text(p, m);
+  }
+}
+
+TEST(CapgoMcts, FindsEveryForcedDefence) {
+  const Suite& s = suite();
+  ASSERT_GE(s.defences.size(), 50u);
+  int only_one = 0;
+  for (const Position& p : s.defences) {
+    const Move m = mcts_move(p, 300);
+    EXPECT_FALSE(loses_at_once(p, m)) << to_text(p) << " played " << move_to_text(p, m);
+    // The solver agrees that the chosen move does not lose on the spot.
+    Position q = p;
+    Undo u;
+    capgo::play(q, m, u);
+    if (!is_over(q)) {
+      SolverOptions o;
+      o.max_nodes = 4096;
+      o.memory_gb = 0.001;
+      const SolveResult r = solve_position(q, o);
+      EXPECT_FALSE(r.solved && r.value == 1 && r.nodes == 1) << to_text(p) << " " << move_to_text(p, m);
+    }
+    MoveList l;
+    generate_moves(p, l);
+    int safe = 0;
+    for (Move x : l) safe += !loses_at_once(p, x);
+    only_one += safe == 1;
+  }
+  EXPECT_GE(only_one, 5) << "the suite holds positions with a single saving move";
+}
+
+TEST(CapgoMcts, ProvesSmallBoardsLikeTheSolver) {
+  for (const char* r : {"size=3,target=1,pass=0", "size=2,target=1,pass=0", "size=3,target=2,pass=0"}) {
+    const Position p = CaptureGo::start_position(*CaptureGo::parse_rules(r));
+    CapgoAnalysis a;
+    mcts_move(p, 100000, &a);
+    SolverOptions o;
+    o.rules_text = r;
+    o.memory_gb = 0.01;
+    const SolveResult s = *solve(o);
+    ASSERT_NE(a.proof, Proof::Unknown) << r << " after " << a.playouts << " playouts";
+    EXPECT_EQ(static_cast<int>(a.proof) - 1, s.value) << r;
+  }
+}
+
+TEST(CapgoMcts, SameSeedSameSearch) {
+  const Position p = CaptureGo::start_position(*CaptureGo::parse_rules("size=9,target=2"));
+  CapgoAnalysis a, b;
+  const Move x = mcts_move(p, 3000, &a), y = mcts_move(p, 3000, &b);
+  EXPECT_EQ(x, y);
+  ASSERT_EQ(a.moves.size(), b.moves.size());
+  for (std::size_t i = 0; i < a.moves.size(); ++i) EXPECT_EQ(a.moves[i].visits, b.moves[i].visits);
+  EXPECT_EQ(a.playouts, 3000u);
+}
+
+TEST(CapgoMcts, ReusesTheTreeAfterTwoMoves) {
+  Position p = CaptureGo::start_position(*CaptureGo::parse_rules("size=7,target=1"));
+  CapgoMcts mcts;
+  CapgoSearchOptions o;
+  o.playouts = 4000;
+  CapgoAnalysis a;
+  const Move m = mcts.search(p, o, &a);
+  EXPECT_EQ(mcts.reused_visits(), 0u);
+  Undo u1, u2;
+  capgo::play(p, m, u1);
+  ASSERT_GE(a.moves.front().pv.size(), 2u);
+  auto reply = parse_move(p, a.moves.front().pv[1]);
+  ASSERT_TRUE(reply.ok());
+  capgo::play(p, *reply, u2);
+  mcts.search(p, o);
+  EXPECT_GT(mcts.reused_visits(), 10u) << "the expected reply's subtree is kept";
+}
+
+TEST(CapgoMcts, SeveralThreadsGiveALegalMove) {
+  const Position p = CaptureGo::start_position(*CaptureGo::parse_rules("size=9,target=1"));
+  CapgoMcts mcts;
+  CapgoSearchOptions o;
+  o.playouts = 5000;
+  o.threads = 2;
+  CapgoAnalysis a;
+  const Move m = mcts.search(p, o, &a);
+  EXPECT_TRUE(is_legal(p, m.point));
+  EXPECT_GE(a.playouts, 5000u);
+  std::uint64_t visits = 0;
+  for (const auto& s : a.moves) visits += s.visits;
+  EXPECT_GE(visits + 1, 5000u);
+}
+
+TEST(CapgoMcts, PassesIntoAWonCountAndNotIntoALostOne) {
+  auto rules = *CaptureGo::parse_rules("size=5,target=4");
+  // Black leads 2:1 and White has just passed: passing wins now.
+  const Position lead = *parse_position("5 ...../.X.../...../...O./..... b 2 1 1", rules);
+  EXPECT_EQ(mcts_move(lead, 500), kPass);
+  // Black trails 1:2 after White's pass: passing would lose.
+  const Position behind = *parse_position("5 ...../.X.../...../...O./..... b 1 2 1", rules);
+  EXPECT_NE(mcts_move(behind, 500), kPass);
+}
+
+TEST(CapgoEngine, EveryLevelPlaysALegalMoveThroughTheGameState) {
+  register_builtin_games();
+  auto created = find_game("capgo")->new_game("size=9,target=1", "");
+  std::unique_ptr<GameState> st = std::move(*created);
+  ASSERT_TRUE(st->play("E5").ok());
+  auto engine = make_capgo_engine();
+  for (int level = 0; level <= 10; ++level) {
+    SearchLimits l;
+    l.level = level;
+    l.seed = 5;
+    if (level > 5) l.nodes = 2000;
+    const SearchResult r = engine->search(*st, l, {}, nullptr);
+    const auto legal = st->legal_moves();
+    EXPECT_NE(std::find(legal.begin(), legal.end(), r.best_move), legal.end()) << "level " << level << " " << r.best_move;
+  }
+  EXPECT_EQ(capgo_level(0).mode, 0);
+  EXPECT_EQ(capgo_level(10).playouts, 80000u);
+}
+
+TEST(CapgoEngine, ReportsProgressAndStopsOnRequest) {
+  register_builtin_games();
+  auto created = find_game("capgo")->new_game("size=9,target=5", "");
+  std::unique_ptr<GameState> st = std::move(*created);
+  auto engine = make_capgo_engine();
+  SearchLimits l;
+  l.movetime_ms = 60000;
+  l.nodes = 0;
+  l.level = 10;
+  std::atomic<bool> stop{false};
+  int reports = 0;
+  const SearchResult r = engine->search(*st, l, [&](const SearchInfo& i) {
+    ++reports;
+    EXPECT_FALSE(i.pv.empty());
+    if (reports >= 1) stop = true;
+  }, &stop);
+  EXPECT_FALSE(r.best_move.empty());
+  EXPECT_GE(reports, 1);
+}
+
+TEST(CapgoEngine, LzAnalyzeLines) {
+  const Position p = CaptureGo::start_position(*CaptureGo::parse_rules("size=5,target=1"));
+  CapgoAnalysis a;
+  mcts_move(p, 500, &a);
+  const std::string t = lz_analyze_text(a, 3);
+  EXPECT_EQ(t.rfind("info move ", 0), 0u) << t;
+  EXPECT_NE(t.find(" visits "), std::string::npos);
+  EXPECT_NE(t.find(" winrate "), std::string::npos);
+  EXPECT_NE(t.find(" order 2 pv "), std::string::npos) << t;
+  EXPECT_EQ(t.find(" order 3 "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace oyin::capgo
