@@ -76,12 +76,11 @@ void GtpEngine::clear_board() {
   move_texts_.clear();
 }
 
-Status GtpEngine::play_move(Move m) {
+void GtpEngine::play_move(Move m) {
   move_texts_.push_back(move_to_text(pos_, m));
   moves_.push_back(m);
   undos_.emplace_back();
   capgo::play(pos_, m, undos_.back());
-  return Ok{};
 }
 
 std::string GtpEngine::board_rows() const {
@@ -203,7 +202,7 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     }
     auto m = parse_move(pos_, args[1]);
     if (!m) return fail("illegal move: " + m.error());
-    (void)play_move(*m);
+    play_move(*m);
   } else if (cmd == "genmove") {
     if (!need(1, "genmove COLOR")) return false;
     int color = 0;
@@ -225,7 +224,7 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
         }
     }
     out = move_to_text(pos_, chosen);
-    (void)play_move(chosen);
+    play_move(chosen);
   } else if (cmd == "undo") {
     if (!need(0, "undo")) return false;
     if (moves_.empty()) return fail("cannot undo");
@@ -299,7 +298,7 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
         (void)set_rules(old_rules);
         return fail("cannot load file: move " + std::to_string(i + 1) + " " + r.moves[i] + ": " + m.error());
       }
-      (void)play_move(*m);
+      play_move(*m);
     }
   } else if (cmd == "printsgf") {
     if (!need(0, "printsgf")) return false;

@@ -42,7 +42,7 @@ class GtpEngine {
 
   Status set_rules(const capgo::Rules& rules);
   void clear_board();
-  Status play_move(capgo::Move m);
+  void play_move(capgo::Move m);
   std::string board_rows() const;
   std::string sgf_text() const;
 
