@@ -13,11 +13,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "games/capgo/game.h"
 #include "core/random.h"
+#include "games/registry.h"
+#include "support/run_command.h"
 #include "support/subprocess.h"
 
 namespace oyin::capgo {
@@ -136,6 +139,40 @@ TEST(CaptureGoAgainstGnuGo, LongGamesOnSmallBoards) {
   report("6x6, 200 moves", t6);
   EXPECT_GT(t4.superko_refusals + t6.superko_refusals, 300);
   EXPECT_GT(t4.moves + t6.moves, 30000);
+}
+
+// Real records written by another program: GNU Go plays Black with two handicap stones against
+// a scripted White (a few moves, then passes) and saves the game; its SGF has AB setup stones,
+// no PL (White simply moves first), passes as W[] and a territory result RE[B+...].
+TEST(CaptureGoAgainstGnuGo, ReplaysHandicapGamesRecordedByGnuGo) {
+  ASSERT_TRUE(std::filesystem::exists(kGnuGo)) << kGnuGo << " is missing: `make test` installs Debian's gnugo";
+  register_builtin_games();
+  const GameAdapter& g = *find_game("capgo");
+  for (int seed : {1, 2, 3}) {
+    const std::string base = ::testing::TempDir() + "capgo_gnugo_" + std::to_string(getpid()) + "_" + std::to_string(seed);
+    std::ofstream(base + ".in") << "c6\nf2\nb2\ne6\npass\npass\npass\npass\npass\npass\npass\npass\nquit\n";
+    const std::string cmd = std::string(kGnuGo) + " --mode ascii --boardsize 7 --handicap 2 --color white --chinese-rules" +
+                            " --level 1 --seed " + std::to_string(seed) + " -o " + base + ".sgf <" + base + ".in >/dev/null 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    const std::string sgf = oyin::testing::slurp(base + ".sgf");
+    SCOPED_TRACE(sgf);
+    ASSERT_NE(sgf.find("AB["), std::string::npos);
+    ASSERT_NE(sgf.find("W[]"), std::string::npos);
+    ASSERT_EQ(sgf.find("PL["), std::string::npos);
+    auto recs = g.read_records(sgf);
+    ASSERT_TRUE(recs.ok()) << recs.error();
+    const GameRecord& r = recs->front();
+    EXPECT_EQ(r.tag("Rules").substr(0, 22), "size=7,target=0,pass=1");
+    EXPECT_NE(r.tag("FEN"), "") << "White moves first";
+    EXPECT_EQ(r.tag("GoResult").substr(0, 2), "B+");
+    auto st = g.new_game(r.tag("Rules"), r.tag("FEN"));
+    ASSERT_TRUE(st.ok()) << st.error();
+    for (const auto& m : r.moves) ASSERT_TRUE((*st)->play(m).ok()) << m;
+    EXPECT_EQ((*st)->status().reason.substr(0, 9), "two passe");
+    auto replay = oyin::testing::run_oyin("replay capgo " + base + ".sgf");
+    EXPECT_EQ(replay.exit_code, 0) << replay.out;
+    EXPECT_EQ(replay.out, "game 1: OK\ngames: 1 ok: 1 illegal: 0 result-mismatch: 0\n");
+  }
 }
 
 }  // namespace
