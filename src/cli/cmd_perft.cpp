@@ -8,7 +8,7 @@ namespace oyin::cli {
 
 void add_perft_command(CLI::App& app, int& exit_code) {
   struct Opts {
-    std::string game, fen, rules;
+    std::string game, fen, rules, moves;
     int depth = 1, threads = 1;
     bool divide = false;
   };
@@ -18,10 +18,12 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-d,--depth", o->depth, "Number of plies")->required()->check(CLI::Range(0, 64));
   cmd->add_option("--fen,--position", o->fen, "Start from this position instead of the initial one");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
+  cmd->add_option("--moves", o->moves, "Play these moves (space-separated) from the position first");
   cmd->add_option("-t,--threads", o->threads, "Split the root moves over this many threads")->check(CLI::Range(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move first");
   cmd->callback([o, &exit_code] {
     const GameAdapter& g = game_or_fail(o->game);
+    if (!o->moves.empty()) o->fen = position_after_moves(g, o->rules, o->fen, o->moves);
     const auto t0 = std::chrono::steady_clock::now();
     PerftOptions opt{o->depth, o->threads, o->divide};
     auto nodes = g.perft(o->rules, o->fen, opt, [](const std::string& move, std::uint64_t n) {

@@ -3,6 +3,10 @@
 // game has no children. Games may offer two fast paths, detected at compile time:
 //   G::count_moves(pos)          number of children of pos (0 when the game is over)
 //   G::count_replies(pos, move)  number of children of the position after `move`, without playing it
+//   G::count_grandchildren(pos)  sum of count_replies over all moves of pos
+//   G::perft_play(pos, move, u)  play without keeping the hash (undo with G::undo restores it)
+//   G::game_over(pos)            cheaper status(pos).over()
+//   G::child(pos, move)          the position after move, as a new value (copy-make games)
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,7 +25,14 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   if constexpr (requires { G::count_moves(pos); }) {
     if (depth == 1) return G::count_moves(pos);
   }
-  if (G::status(pos).over()) return 0;
+  if constexpr (requires { G::count_grandchildren(pos); }) {
+    if (depth == 2) return G::count_grandchildren(pos);
+  }
+  if constexpr (requires { G::game_over(pos); }) {
+    if (G::game_over(pos)) return 0;
+  } else {
+    if (G::status(pos).over()) return 0;
+  }
   typename G::MoveList moves;
   G::generate_moves(pos, moves);
   if constexpr (requires(typename G::Move m) { G::count_replies(pos, m); }) {
@@ -33,9 +44,17 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   }
   if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
+  if constexpr (requires(typename G::Move m) { G::child(pos, m); }) {
+    for (const auto& m : moves) {
+      typename G::Position c = G::child(pos, m);
+      nodes += perft<G>(c, depth - 1);
+    }
+    return nodes;
+  }
   typename G::Undo undo;
   for (const auto& m : moves) {
-    G::play(pos, m, undo);
+    if constexpr (requires { G::perft_play(pos, m, undo); }) G::perft_play(pos, m, undo);
+    else G::play(pos, m, undo);
     nodes += perft<G>(pos, depth - 1);
     G::undo(pos, m, undo);
   }
