@@ -28,5 +28,6 @@ void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
+void add_gtp_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_replay_command(app, exit_code);
   oyin::cli::add_solve_command(app, exit_code);
   oyin::cli::add_selfplay_command(app, exit_code);
+  oyin::cli::add_gtp_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();

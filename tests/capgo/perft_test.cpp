@@ -50,9 +50,10 @@ std::uint64_t plain_perft(Position& p, int depth) {
 }
 
 TEST(CaptureGoPerft, FastPathAgreesWithPlainRecursion) {
-  for (const char* r : {"size=4,target=2,pass=0", "size=3,target=3,pass=1", "size=5,target=1,pass=0,setup=BC3+WD3"}) {
+  for (auto [r, depth] : {std::pair{"size=4,target=2,pass=0", 5}, {"size=3,target=3,pass=1", 5},
+                          {"size=5,target=1,pass=0,setup=BC3+WD3", 4}}) {
     Position p = CaptureGo::start_position(*CaptureGo::parse_rules(r));
-    for (int d = 1; d <= 5; ++d) EXPECT_EQ(plain_perft(p, d), oyin::perft<CaptureGo>(p, d)) << r << " d" << d;
+    for (int d = 1; d <= depth; ++d) EXPECT_EQ(plain_perft(p, d), oyin::perft<CaptureGo>(p, d)) << r << " d" << d;
   }
 }
 

@@ -143,7 +143,9 @@ Result<Position> finish_setup(Position pos) {
       return make_error("the " + std::string(pos.color[p] == kBlack ? "black" : "white") + " chain at " +
                         point_text(pos.x_of(p), pos.y_of(p)) + " has no liberty");
   pos.history.reserve(256);
-  pos.history.assign(1, pos.stones_key);
+  pos.history.clear();
+  pos.seen.fill(0);
+  pos.remember(pos.stones_key);
   pos.last_capture = 0;
   return pos;
 }
@@ -224,6 +226,7 @@ Illegal check_point(const Position& pos, int p) {
   if (scan == 0) return Illegal::None;
   std::uint64_t key = pos.stones_key ^ stone_key(c - 1, p);
   for (int i = 0; i < ncap; ++i) key ^= pos.chain[captured_heads[i]].key;
+  if (pos.seen[static_cast<std::size_t>(Position::bucket(key))] == 0) return Illegal::None;
   return seen(pos, key, scan) ? Illegal::Superko : Illegal::None;
 }
 
@@ -277,7 +280,7 @@ int play(Position& pos, Move m, Undo& u) {
   pos.captures[pos.to_move] = static_cast<std::uint16_t>(pos.captures[pos.to_move] + captured);
   pos.passes = 0;
   pos.to_move ^= 1;
-  pos.history.push_back(pos.stones_key);
+  pos.remember(pos.stones_key);
   if (captured) pos.last_capture = static_cast<std::uint32_t>(pos.history.size() - 1);
   return captured;
 }
@@ -295,7 +298,7 @@ void undo(Position& pos, Move m, const Undo& u) {
   copy_prefix(pos.head, u.head, n);
   copy_prefix(pos.next, u.next, n);
   copy_prefix(pos.chain, u.chain, n);
-  pos.history.resize(u.history_size);
+  while (pos.history.size() > u.history_size) pos.forget_last();
 }
 
 bool is_over(const Position& pos) {

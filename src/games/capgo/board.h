@@ -13,7 +13,8 @@
 // (the current one last; a pass adds none, as a pass creates no new position). It is the game's
 // past, not the position: operator== and the position text leave it out, and a position parsed
 // from text starts a fresh history. A move can only repeat an earlier position when stones have
-// been captured since then, so the scan is skipped until the first capture (see is_legal).
+// been captured since then, so the scan is skipped until the first capture (see check_point),
+// and a bucket count of all history keys (`seen`) answers most of the rest without a scan.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -64,6 +65,18 @@ struct Position {
   std::array<std::uint16_t, kMaxPoints> next{};
   std::array<Chain, kMaxPoints> chain{};
   std::vector<std::uint64_t> history;
+  // How many history keys fall in each bucket (top bits of the key): most superko questions are
+  // answered "never seen" here without scanning the history.
+  std::array<std::uint16_t, 2048> seen{};
+  static int bucket(std::uint64_t key) { return static_cast<int>(key >> 53); }
+  void remember(std::uint64_t key) {
+    history.push_back(key);
+    ++seen[static_cast<std::size_t>(bucket(key))];
+  }
+  void forget_last() {
+    --seen[static_cast<std::size_t>(bucket(history.back()))];
+    history.pop_back();
+  }
 
   Side side_to_move() const { return static_cast<Side>(to_move); }
   int index(int x, int y) const { return (y + 1) * stride + x + 1; }

@@ -178,6 +178,8 @@ Result<GameRecord> to_record(const std::vector<Node>& nodes, int line) {
   std::string ru_rules = ",target=0,pass=1";
   std::string setup;
   int first_player = 0;
+  bool has_pl = false;
+  std::string re;
   auto fail = [&](const std::string& why) { return make_error("game at line " + std::to_string(line) + ": " + why); };
   // First pass: the root's game information, so moves can be read with the right board size.
   for (const auto& prop : nodes.front()) {
@@ -195,15 +197,31 @@ Result<GameRecord> to_record(const std::vector<Node>& nodes, int line) {
     else if (prop.id == "PW") r.tags.emplace_back("White", v);
     else if (prop.id == "EV") r.tags.emplace_back("Event", v);
     else if (prop.id == "DT") r.tags.emplace_back("Date", v);
-    else if (prop.id == "RE") {
-      r.tags.emplace_back("Result", v);
-      r.result = pgn_result(v);
-    } else if (prop.id == "PL") {
+    else if (prop.id == "RE") re = v;
+    else if (prop.id == "PL") {
       const std::string c = to_lower(trim(v));
       if (c != "b" && c != "w" && c != "black" && c != "white") return fail("PL[" + v + "] must be B or W");
       first_player = c[0] == 'w';
+      has_pl = true;
     }
   }
+  // A capture game's result follows from our rules; an ordinary Go record's (RE[B+7.5]) comes
+  // from territory scoring, which these rules do not have: keep it only as information.
+  if (ru_rules.find("target=0") == std::string::npos) {
+    if (!re.empty()) r.tags.emplace_back("Result", re);
+    r.result = pgn_result(re);
+  } else if (!re.empty()) {
+    r.tags.emplace_back("GoResult", re);
+  }
+  // Handicap records often leave PL out and simply start with White's move.
+  if (!has_pl)
+    for (std::size_t n = 0; n < nodes.size() && !has_pl; ++n)
+      for (const auto& prop : nodes[n])
+        if (prop.id == "B" || prop.id == "W") {
+          first_player = prop.id == "W";
+          has_pl = true;
+          break;
+        }
   int to_play = first_player;
   for (std::size_t n = 0; n < nodes.size(); ++n) {
     for (const auto& prop : nodes[n]) {

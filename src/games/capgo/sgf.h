@@ -5,7 +5,9 @@
 //                an RU without "capture:" (e.g. RU[Chinese]) or no RU is ordinary Go: target=0
 //         FEN    the start position text when PL says White moves first
 //         Black, White, Event, Date from PB, PW, EV, DT; Result keeps RE as written
+//         (GoResult instead for ordinary Go, whose territory result our rules cannot check)
 //   moves GTP points and "pass" (B[] or B[tt]);  result  1-0 / 0-1 / 1/2-1/2 / * from RE.
+// Without PL the first move's colour says who starts (handicap records begin with W).
 // Writing replays the moves to give RE: B+C / W+C (capture target), B+R (resignation), B+n
 // (more captures after two passes, by n), 0 (draw), B+ (the opponent had no legal move).
 #include <string>
