@@ -46,6 +46,7 @@ struct CaptureGo {
   }
   static std::string rules_to_text(const Rules& r) { return capgo::rules_to_text(r); }
   static int count_moves(const Position& p) { return capgo::count_moves(p); }
+  static bool game_over(const Position& p) { return is_over(p); }  // status() without the reason text
   static std::string render(const Position& p, const Move* last, bool color) { return capgo::render(p, last, color); }
   static Result<std::vector<GameRecord>> read_records(std::string_view text) { return read_sgf(text); }
   static std::string check_recorded_result(const Position& end, const GameRecord& r) {
