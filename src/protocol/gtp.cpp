@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "protocol/gtp_analyze.h"
+#include "search/mcts_engine.h"
 
 namespace oyin::protocol {
 
@@ -157,7 +159,7 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
   if (cmd == "protocol_version") {
     out = std::string("2");
   } else if (cmd == "name") {
-    out = "oyin (random mover, no AI yet)";
+    out = options_.level >= 0 ? "oyin" : "oyin (random mover, no AI yet)";
   } else if (cmd == "version") {
     out = options_.version;
   } else if (cmd == "known_command") {
@@ -215,7 +217,9 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     int points = 0;
     for (Move m : list) points += !(m == kPass);
     Move chosen = kPass;
-    if (points) {
+    if (options_.level >= 0) {
+      chosen = capgo_genmove(pos_, options_.level, rng_.next(), options_.playouts, options_.threads);
+    } else if (points) {
       int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(points)));
       for (Move m : list)
         if (!(m == kPass) && k-- == 0) {
@@ -338,6 +342,8 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
 void GtpEngine::run(std::istream& in, std::ostream& out) {
   std::string line;
   while (!quit_ && std::getline(in, line)) {
+    // lz-analyze streams until the next line arrives, which is then handled as usual.
+    while (options_.level >= 0 && run_lz_analyze(pos_, options_.threads, line, in, out)) {}
     const std::string response = handle_line(line);
     if (response.empty()) continue;
     out << response << std::flush;

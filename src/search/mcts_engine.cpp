@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 #include "games/adapter_impl.h"
 #include "games/capgo/game.h"
@@ -70,6 +71,97 @@ SearchInfo info_of(const CapgoAnalysis& a) {
   return i;
 }
 
+}  // namespace
+
+SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const SearchLimits& limits,
+                        const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) {
+  SearchResult r;
+  const Position* pos = &position;
+  if (is_over(*pos)) return r;
+  const CapgoLevel lv = capgo_level(limits.level);
+  Rng rng(limits.seed ? limits.seed : 0x5EED0000ULL + pos->stones_key);
+  if (lv.mode < 2) {
+    FastBoard fb;
+    fb.init(*pos);
+    int m = policy_move(fb, lv.mode == 0 ? Policy::Light : Policy::Full, rng);
+    // The playout board knows only simple ko: fall back to any legal move on a superko clash.
+    if (m > 0 && !is_legal(*pos, m)) m = -1;
+    if (m < 0 || (m == 0 && !pos->pass_allowed)) {
+      capgo::MoveList list;
+      generate_moves(*pos, list);
+      if (list.empty()) return r;
+      m = list[rng.below(static_cast<std::uint32_t>(list.size()))].point;
+    }
+    r.best_move = move_to_text(*pos, Move{static_cast<std::uint16_t>(m)});
+    r.info.pv = {r.best_move};
+    return r;
+  }
+  CapgoSearchOptions o;
+  o.playouts = limits.nodes ? limits.nodes : lv.playouts;
+  o.threads = std::max(1, limits.threads);
+  o.seed = limits.seed;
+  o.stop = stop;
+  const int me = pos->to_move;
+  if (limits.movetime_ms > 0) {
+    o.time_ms = limits.movetime_ms;
+  } else if (limits.time_left_ms[me] > 0) {
+    // A share of the clock: the game has at most about as many moves left as empty points.
+    int empties = 0;
+    for (int p = 0; p < pos->npoints; ++p) empties += pos->color[p] == kEmpty;
+    const int share = limits.time_left_ms[me] / std::max(8, empties / 2) + limits.increment_ms[me] * 3 / 4;
+    o.time_ms = std::max(20, std::min(share, limits.time_left_ms[me] / 3));
+    if (limits.level >= 10 && !limits.nodes) o.playouts = 0;
+  }
+  if (on_info) {
+    o.report_ms = 500;
+    o.on_report = [&](const CapgoAnalysis& a) { on_info(info_of(a)); };
+  }
+  CapgoAnalysis a;
+  const Move best = mcts.search(*pos, o, &a);
+  Move chosen = best;
+  if (lv.temperature > 0 && a.proof == Proof::Unknown) {
+    // Sample among moves not proven lost, weighted by visits^(1/T).
+    std::vector<std::pair<Move, double>> w;
+    double total = 0;
+    for (const auto& m : a.moves) {
+      if (m.proof == Proof::Loss || m.visits == 0) continue;
+      const double x = std::pow(static_cast<double>(m.visits), 1.0 / lv.temperature);
+      w.emplace_back(m.move, x);
+      total += x;
+    }
+    if (total > 0 && a.moves.front().proof != Proof::Win) {
+      double t = rng.uniform() * total;
+      for (const auto& [m, x] : w) {
+        chosen = m;
+        if ((t -= x) <= 0) break;
+      }
+    }
+  }
+  r.best_move = move_to_text(*pos, chosen);
+  r.info = info_of(a);
+  if (chosen == best && !a.moves.empty()) r.info.pv = a.moves.front().pv;
+  else r.info.pv = {r.best_move};
+  if (r.info.pv.size() > 1) r.ponder = r.info.pv[1];
+  return r;
+}
+
+Move capgo_genmove(const Position& pos, int level, std::uint64_t seed, std::uint64_t playouts, int threads) {
+  static std::mutex mu;
+  static CapgoMcts mcts;  // one tree for the process, so GTP games reuse it between moves
+  std::lock_guard<std::mutex> lock(mu);
+  SearchLimits l;
+  l.level = level;
+  l.seed = seed;
+  l.nodes = playouts;
+  l.threads = threads;
+  const SearchResult r = capgo_search(mcts, pos, l, {}, nullptr);
+  if (r.best_move.empty()) return kPass;
+  auto m = parse_move(pos, r.best_move);
+  return m ? *m : kPass;
+}
+
+namespace {
+
 class CapgoEngine final : public Engine {
  public:
   std::string name() const override { return "oyin capture Go MCTS"; }
@@ -78,74 +170,9 @@ class CapgoEngine final : public Engine {
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info,
                       const std::atomic<bool>* stop) override {
-    SearchResult r;
     auto pos = position_of(state);
-    if (!pos || is_over(*pos)) return r;
-    const CapgoLevel lv = capgo_level(limits.level);
-    Rng rng(limits.seed ? limits.seed : 0x5EED0000ULL + pos->stones_key);
-    if (lv.mode < 2) {
-      FastBoard fb;
-      fb.init(*pos);
-      int m = policy_move(fb, lv.mode == 0 ? Policy::Light : Policy::Full, rng);
-      // The playout board knows only simple ko: fall back to any legal move on a superko clash.
-      if (m > 0 && !is_legal(*pos, m)) m = -1;
-      if (m < 0 || (m == 0 && !pos->pass_allowed)) {
-        capgo::MoveList list;
-        generate_moves(*pos, list);
-        if (list.empty()) return r;
-        m = list[rng.below(static_cast<std::uint32_t>(list.size()))].point;
-      }
-      r.best_move = move_to_text(*pos, Move{static_cast<std::uint16_t>(m)});
-      r.info.pv = {r.best_move};
-      return r;
-    }
-    CapgoSearchOptions o;
-    o.playouts = limits.nodes ? limits.nodes : lv.playouts;
-    o.threads = std::max(1, limits.threads);
-    o.seed = limits.seed;
-    o.stop = stop;
-    const int me = pos->to_move;
-    if (limits.movetime_ms > 0) {
-      o.time_ms = limits.movetime_ms;
-    } else if (limits.time_left_ms[me] > 0) {
-      // A share of the clock: the game has at most about as many moves left as empty points.
-      int empties = 0;
-      for (int p = 0; p < pos->npoints; ++p) empties += pos->color[p] == kEmpty;
-      const int share = limits.time_left_ms[me] / std::max(8, empties / 2) + limits.increment_ms[me] * 3 / 4;
-      o.time_ms = std::max(20, std::min(share, limits.time_left_ms[me] / 3));
-      if (limits.level >= 10 && !limits.nodes) o.playouts = 0;
-    }
-    if (on_info) {
-      o.report_ms = 500;
-      o.on_report = [&](const CapgoAnalysis& a) { on_info(info_of(a)); };
-    }
-    CapgoAnalysis a;
-    const Move best = mcts_.search(*pos, o, &a);
-    Move chosen = best;
-    if (lv.temperature > 0 && a.proof == Proof::Unknown) {
-      // Sample among moves not proven lost, weighted by visits^(1/T).
-      std::vector<std::pair<Move, double>> w;
-      double total = 0;
-      for (const auto& m : a.moves) {
-        if (m.proof == Proof::Loss || m.visits == 0) continue;
-        const double x = std::pow(static_cast<double>(m.visits), 1.0 / lv.temperature);
-        w.emplace_back(m.move, x);
-        total += x;
-      }
-      if (total > 0 && a.moves.front().proof != Proof::Win) {
-        double t = rng.uniform() * total;
-        for (const auto& [m, x] : w) {
-          chosen = m;
-          if ((t -= x) <= 0) break;
-        }
-      }
-    }
-    r.best_move = move_to_text(*pos, chosen);
-    r.info = info_of(a);
-    if (chosen == best && !a.moves.empty()) r.info.pv = a.moves.front().pv;
-    else r.info.pv = {r.best_move};
-    if (r.info.pv.size() > 1) r.ponder = r.info.pv[1];
-    return r;
+    if (!pos) return {};
+    return capgo_search(mcts_, *pos, limits, on_info, stop);
   }
 
  private:

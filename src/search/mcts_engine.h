@@ -86,6 +86,15 @@ CapgoLevel capgo_level(int level);
 // Leela Zero "lz-analyze" lines: "info move D4 visits 120 winrate 5321 prior 1234 order 0 pv D4 E5 ...".
 std::string lz_analyze_text(const CapgoAnalysis& a, int max_moves);
 
+// One move of the computer player on a typed position: level, clock and playout limits as in
+// SearchLimits; `on_info` gets progress every half second. The Engine below wraps this.
+SearchResult capgo_search(CapgoMcts& mcts, const capgo::Position& pos, const SearchLimits& limits,
+                          const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop);
+// For protocol front ends (GTP genmove): the move at `level` (playouts 0 = the level's budget),
+// with one tree kept for the whole process so consecutive moves reuse it.
+capgo::Move capgo_genmove(const capgo::Position& pos, int level, std::uint64_t seed, std::uint64_t playouts = 0,
+                          int threads = 1);
+
 // The computer player for make_engine("capgo").
 std::unique_ptr<Engine> make_capgo_engine();
 

@@ -1,0 +1,56 @@
+// GTP with oyin's MCTS behind genmove (oyin gtp --level N) and lz-analyze streaming.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <ext/stdio_filebuf.h>
+#include <sstream>
+#include <thread>
+
+#include "games/capgo/game.h"
+#include "protocol/gtp.h"
+#include "protocol/gtp_analyze.h"
+#include "support/run_command.h"
+
+namespace oyin::protocol {
+namespace {
+
+TEST(CapgoGtpAi, GenmoveTakesTheWinningCapture) {
+  // White C3 is surrounded on three sides: Black wins at C4.
+  auto r = oyin::testing::run_oyin("gtp --rules size=5,target=1 --level 6 --playouts 300",
+                                   "play b B3\nplay w C3\nplay b D3\nplay w A5\nplay b C2\nplay w E5\n"
+                                   "genmove b\ngogui-rules_final_result\nname\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("= C4\n\n= black\n\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("= oyin\n\n"), std::string::npos);
+}
+
+TEST(CapgoGtpAi, LzAnalyzeStreamsUntilTheNextCommand) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  __gnu_cxx::stdio_filebuf<char> buf(fds[0], std::ios::in);
+  std::istream in(&buf);
+  std::ostringstream out;
+  auto rules = *capgo::CaptureGo::parse_rules("size=7,target=1");
+  const capgo::Position pos = capgo::CaptureGo::start_position(rules);
+  std::thread writer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    const char next[] = "name\n";
+    ASSERT_EQ(write(fds[1], next, sizeof next - 1), static_cast<ssize_t>(sizeof next - 1));
+    close(fds[1]);
+  });
+  std::string line = "7 lz-analyze b 5";
+  EXPECT_TRUE(run_lz_analyze(pos, 1, line, in, out));
+  writer.join();
+  EXPECT_EQ(line, "name");
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind("=7\ninfo move ", 0), 0u) << text.substr(0, 200);
+  EXPECT_EQ(text.substr(text.size() - 2), "\n\n");
+  int lines = 0;
+  for (char c : text) lines += c == '\n';
+  EXPECT_GE(lines, 4) << "several reports in 0.4 s at 50 ms";
+  std::string other = "genmove b";
+  EXPECT_FALSE(run_lz_analyze(pos, 1, other, in, out));
+}
+
+}  // namespace
+}  // namespace oyin::protocol
