@@ -73,6 +73,13 @@ class Solver {
     tt_size_ = entries;
     mask_ = entries - 1;
     sym_.build(root, opt.symmetry);
+    symkey_.assign(8 * 2 * kMaxPoints, 0);
+    for (int t = 0; t < sym_.count; ++t)
+      for (int c = 0; c < 2; ++c)
+        for (int p = 0; p < root.npoints; ++p)
+          if (root.on_board(p))
+            symkey_[(static_cast<std::size_t>(t) * 2 + static_cast<std::size_t>(c)) * kMaxPoints + static_cast<std::size_t>(p)] =
+                stone_key(c, sym_.map[t][static_cast<std::size_t>(p)]);
   }
 
   SolveResult run(Position pos) {
@@ -130,18 +137,34 @@ class Solver {
     }
   }
 
-  // Canonical key of a table-eligible position, and the symmetry that produced it.
-  std::uint64_t canonical(const Position& pos, int& which) const {
-    std::uint64_t best = ~0ull;
-    which = 0;
-    for (int t = 0; t < sym_.count; ++t) {
-      std::uint64_t k = 0;
-      for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
-        const int c = pos.color[p];
-        if (c == kBlack || c == kWhite) k ^= stone_key(c - 1, sym_.map[t][static_cast<std::size_t>(p)]);
-      }
-      if (k < best) best = k, which = t;
+  // The stones' Zobrist key seen through each symmetry, kept incrementally down the tree (before
+  // the first capture stones are only added, so a child's keys are the parent's xor one stone).
+  struct SymKeys {
+    std::uint64_t k[8];
+  };
+  std::vector<std::uint64_t> symkey_;  // [t][colour][point]
+
+  std::uint64_t sym_stone(int t, int color, int p) const {
+    return symkey_[(static_cast<std::size_t>(t) * 2 + static_cast<std::size_t>(color)) * kMaxPoints + static_cast<std::size_t>(p)];
+  }
+  void init_keys(const Position& pos, SymKeys& keys) const {
+    for (int t = 0; t < 8; ++t) keys.k[t] = 0;
+    for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
+      const int c = pos.color[p];
+      if (c == kBlack || c == kWhite)
+        for (int t = 0; t < sym_.count; ++t) keys.k[t] ^= sym_stone(t, c - 1, p);
     }
+  }
+  void add_stone(SymKeys& keys, int color, int p) const {
+    for (int t = 0; t < sym_.count; ++t) keys.k[t] ^= sym_stone(t, color, p);
+  }
+
+  // Canonical key of a table-eligible position, and the symmetry that produced it.
+  std::uint64_t canonical(const Position& pos, const SymKeys& keys, int& which) const {
+    std::uint64_t best = keys.k[0];
+    which = 0;
+    for (int t = 1; t < sym_.count; ++t)
+      if (keys.k[t] < best) best = keys.k[t], which = t;
     best ^= pos.to_move ? 0x9E3779B97F4A7C15ull : 0;
     best ^= static_cast<std::uint64_t>(pos.passes) * 0xC2B2AE3D27D4EB4Full;
     best ^= (static_cast<std::uint64_t>(pos.captures[0]) << 40) ^ (static_cast<std::uint64_t>(pos.captures[1]) << 50);
@@ -249,7 +272,7 @@ class Solver {
     std::stable_sort(out.begin(), out.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
   }
 
-  int search(Position& pos, int alpha, int beta, int& best_point, int ply) {
+  int search(Position& pos, const SymKeys& keys, int alpha, int beta, int& best_point, int ply) {
     ++nodes_;
     ply = std::min(ply, kMaxPly);
     best_point = -1;
@@ -265,7 +288,7 @@ class Solver {
     int sym = 0, tt_best = -1;
     int old_lower = -1, old_upper = 1;
     if (use_tt) {
-      key = canonical(pos, sym);
+      key = canonical(pos, keys, sym);
       if (const Entry* e = probe(key)) {
         tt_best = e->best ? sym_.inv[sym][e->best] : 0;
         if (e->lower >= beta || e->lower == e->upper) {
@@ -288,12 +311,35 @@ class Solver {
     bool any_legal = false;
     candidates(pos, cands, any_legal, tt_best, ply);
     int best = -1;  // every pruned move loses; with nothing searched the value is a loss
+    // Enhanced transposition cut-off: a child already known to be bad enough for the opponent
+    // ends this node without searching anything.
+    if (use_tt) {
+      for (const Cand& cand : cands) {
+        if (cand.point && captured_by(pos, cand.point, pos.to_move + 1)) continue;  // leaves the table
+        SymKeys child = keys;
+        if (cand.point) add_stone(child, pos.to_move, cand.point);
+        Position& q = pos;
+        q.to_move ^= 1;
+        const std::uint8_t passes = q.passes;
+        q.passes = cand.point ? 0 : static_cast<std::uint8_t>(passes + 1);
+        int t;
+        const std::uint64_t ck = canonical(q, child, t);
+        q.to_move ^= 1;
+        q.passes = passes;
+        if (const Entry* e = probe(ck); e && -e->upper >= beta) {
+          best_point = cand.point;
+          return -e->upper;
+        }
+      }
+    }
     for (const Cand& cand : cands) {
       const Move m{static_cast<std::uint16_t>(cand.point)};
+      SymKeys child = keys;
+      if (cand.point) add_stone(child, pos.to_move, cand.point);
       Undo u;
       capgo::play(pos, m, u);
       int reply;
-      const int v = -search(pos, -beta, -alpha, reply, ply + 1);
+      const int v = -search(pos, child, -beta, -alpha, reply, ply + 1);
       capgo::undo(pos, m, u);
       if (aborted_) return 0;
       if (v > best || best_point < 0) {
@@ -341,16 +387,20 @@ class Solver {
     // Root moves that are symmetric to an earlier one lead to the same value.
     std::vector<std::uint64_t> seen;
     int best = -1, alpha = -1;
+    SymKeys keys;
+    init_keys(pos, keys);
     progress_.root_moves = static_cast<int>(cands.size());
     for (std::size_t i = 0; i < cands.size(); ++i) {
       const Move m{static_cast<std::uint16_t>(cands[i].point)};
       progress_.root_index = static_cast<int>(i + 1);
       progress_.root_move = move_to_text(pos, m);
+      SymKeys child = keys;
+      if (cands[i].point) add_stone(child, pos.to_move, cands[i].point);
       Undo u;
       capgo::play(pos, m, u);
       if (pos.last_capture == 0) {
         int t;
-        const std::uint64_t k = canonical(pos, t);
+        const std::uint64_t k = canonical(pos, child, t);
         if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
           capgo::undo(pos, m, u);
           continue;
@@ -358,7 +408,7 @@ class Solver {
         seen.push_back(k);
       }
       int reply;
-      const int v = -search(pos, -1, -alpha, reply, 1);
+      const int v = -search(pos, child, -1, -alpha, reply, 1);
       capgo::undo(pos, m, u);
       if (aborted_) return 0;
       if (v > best || best_point < 0) best_point = cands[i].point;
