@@ -5,6 +5,9 @@
 #include "core/random.h"
 #include "games/capgo/game.h"
 #include "games/registry.h"
+#include <sstream>
+
+#include "search/capgo_analyze.h"
 #include "search/capgo_solver.h"
 #include "search/mcts_engine.h"
 
@@ -242,3 +245,39 @@ TEST(CapgoEngine, LzAnalyzeLines) {
 
 }  // namespace
 }  // namespace oyin::capgo
+
+namespace oyin {
+namespace {
+
+TEST(CapgoAnalyze, ReportsLinesThenATableAndTheBestMove) {
+  CapgoAnalyzeOptions o;
+  o.rules = "size=9,target=1";
+  o.moves = "E5 E4";
+  o.playouts = 3000;
+  o.seconds = 0;
+  o.report_ms = 1;
+  std::ostringstream out;
+  ASSERT_TRUE(analyze_capgo(o, out).ok());
+  const std::string t = out.str();
+  EXPECT_EQ(t.rfind("info move ", 0), 0u) << t;
+  EXPECT_NE(t.find("3000 playouts in "), std::string::npos) << t;
+  EXPECT_NE(t.find("move   visits  win%  prior%  proof  pv\n"), std::string::npos);
+  EXPECT_NE(t.find("\nbestmove "), std::string::npos);
+}
+
+TEST(CapgoAnalyze, BadInputIsOneLine) {
+  CapgoAnalyzeOptions o;
+  o.rules = "size=5";
+  o.moves = "C3 C3";
+  std::ostringstream out;
+  const Status s = analyze_capgo(o, out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error(), "move 2: C3 is occupied");
+  EXPECT_TRUE(out.str().empty());
+  o.moves = "";
+  o.rules = "size=1";
+  EXPECT_FALSE(analyze_capgo(o, out).ok());
+}
+
+}  // namespace
+}  // namespace oyin
