@@ -110,6 +110,7 @@ class Solver {
   std::unique_ptr<Entry[], Free> tt_;
   std::uint64_t tt_size_ = 0;
   std::uint64_t history_[2][kMaxPoints] = {};
+  std::uint8_t chain_libs_[kMaxPoints] = {};
   static constexpr int kMaxPly = 800;
   int killers_[kMaxPly + 1][2] = {};
   std::uint64_t mask_ = 0, used_ = 0, nodes_ = 0;
@@ -230,6 +231,12 @@ class Solver {
         if (pos.captures[me ^ 1] + captured_by(pos, lib, opp) >= pos.target[me ^ 1]) threat_libs[nthreat++] = lib;
       }
     }
+    // Liberties (up to 3) of every chain, once per node rather than once per move.
+    for (int p = pos.stride + 1; p < end; ++p)
+      if ((pos.color[p] == kBlack || pos.color[p] == kWhite) && pos.head[p] == p) {
+        int l[3];
+        chain_libs_[p] = static_cast<std::uint8_t>(chain_libs(pos, p, l, 3));
+      }
     for (int p = pos.stride + 1; p < end; ++p) {
       if (pos.color[p] != kEmpty || !is_legal(pos, p)) continue;
       any_legal = true;
@@ -250,15 +257,14 @@ class Solver {
       if (p == killers_[ply][0] || p == killers_[ply][1]) score += kKillerBonus;
       score += sz * 1000;
       if (sz == 0) {
-        const int libs = min_adjacent_opp_libs(pos, p, c);
+        int libs = 9;
+        for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+          if (pos.color[q] == opp) libs = std::min<int>(libs, chain_libs_[pos.head[q]]);
+          else if (pos.color[q] == c && chain_libs_[pos.head[q]] <= 2) score += 120;  // air for a short chain
+        }
         if (libs == 2) score += 500;  // atari: the reply is forced
         else if (libs == 3) score += 150;
         score += libs_after(pos, p, c, 4) * 30;
-        for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
-          if (pos.color[q] == c) {  // air for an own short chain
-            int l[3];
-            if (chain_libs(pos, pos.head[q], l, 3) <= 2) score += 120;
-          }
       }
       const int x = pos.x_of(p), y = pos.y_of(p);
       score += std::min(std::min(x, y), std::min(pos.size - 1 - x, pos.size - 1 - y)) * 10;
@@ -313,21 +319,29 @@ class Solver {
     int best = -1;  // every pruned move loses; with nothing searched the value is a loss
     // Enhanced transposition cut-off: a child already known to be bad enough for the opponent
     // ends this node without searching anything.
-    if (use_tt) {
-      for (const Cand& cand : cands) {
-        if (cand.point && captured_by(pos, cand.point, pos.to_move + 1)) continue;  // leaves the table
+    if (use_tt && cands.size() > 1) {
+      // Keys first with prefetches, then the probes: the cache misses overlap.
+      std::uint64_t ck[kMaxSize * kMaxSize + 1];
+      const std::size_t n = cands.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        const int cp = cands[i].point;
+        ck[i] = 0;
+        if (cp && captured_by(pos, cp, pos.to_move + 1)) continue;  // leaves the table
         SymKeys child = keys;
-        if (cand.point) add_stone(child, pos.to_move, cand.point);
-        Position& q = pos;
-        q.to_move ^= 1;
-        const std::uint8_t passes = q.passes;
-        q.passes = cand.point ? 0 : static_cast<std::uint8_t>(passes + 1);
+        if (cp) add_stone(child, pos.to_move, cp);
+        const std::uint8_t passes = pos.passes;
+        pos.to_move ^= 1;
+        pos.passes = cp ? 0 : static_cast<std::uint8_t>(passes + 1);
         int t;
-        const std::uint64_t ck = canonical(q, child, t);
-        q.to_move ^= 1;
-        q.passes = passes;
-        if (const Entry* e = probe(ck); e && -e->upper >= beta) {
-          best_point = cand.point;
+        ck[i] = canonical(pos, child, t);
+        pos.to_move ^= 1;
+        pos.passes = passes;
+        __builtin_prefetch(&tt_[ck[i] & mask_ & ~3ull]);
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!ck[i]) continue;
+        if (const Entry* e = probe(ck[i]); e && -e->upper >= beta) {
+          best_point = cands[i].point;
           return -e->upper;
         }
       }
