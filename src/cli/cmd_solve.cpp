@@ -1,5 +1,6 @@
 // oyin solve capgo --rules ... : the exact result of a capture Go position (search/capgo_solver.h).
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
 #include "cli/common.h"
@@ -41,10 +42,12 @@ int run_solve(const SolveOpts& o) {
                 << " entries, root move " << p.root_index << "/" << p.root_moves << " " << p.root_move << std::endl;
     };
   std::cout << "Solving capture Go " << o.rules << (o.position.empty() ? "" : " from " + o.position) << std::endl;
+  const std::clock_t cpu0 = std::clock();
   auto r = capgo::solve(so);
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
   if (!r) throw UsageError(r.error());
   std::cout << "Nodes: " << r->nodes << "\n"
-            << "Time: " << fixed(r->seconds, 3) << " s\n"
+            << "Time: " << fixed(r->seconds, 3) << " s wall, " << fixed(cpu, 3) << " s CPU\n"
             << "Table: " << r->tt_used << " entries used of " << r->tt_bytes / 16 << " (" << fixed(r->tt_bytes / 1048576.0, 0)
             << " MB)\n";
   if (!r->solved) {
