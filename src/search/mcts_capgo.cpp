@@ -227,10 +227,19 @@ struct CapgoMcts::Impl {
       nodes.swap(fresh);
     }
     for (auto& n : nodes) n.vloss = 0;
+    // A node proven on its first visit has no children yet: the root needs them for a move.
+    if (nodes[0].state != 2) nodes[0].proof = Proof::Unknown;
     reused = nodes[0].visits;
   }
 
-  std::uint32_t select_child(const Node& parent) const {
+  // Contempt: a draw is worth a little less than half to the player we search for (and a little
+  // more to its opponent), so the engine does not pass into a drawn count while it can play on.
+  float draw_value(int mover) const {
+    return mover == root_pos.to_move ? 0.5f - static_cast<float>(opt.contempt) : 0.5f + static_cast<float>(opt.contempt);
+  }
+
+  // `mover` is the side making the children's moves (the side to move at the parent).
+  std::uint32_t select_child(const Node& parent, int mover) const {
     const double sqrt_n = std::sqrt(static_cast<double>(parent.visits + parent.vloss) + 1.0);
     const double parent_q = parent.visits ? 1.0 - parent.value / parent.visits : 0.5;
     const double fpu = std::max(0.0, parent_q - 0.25);
@@ -246,7 +255,7 @@ struct CapgoMcts::Impl {
       double q = n > 0 ? ch.value / n : fpu;
       // A proven draw is worth exactly 0.5 and needs no more visits: no exploration bonus, so
       // the unproven siblings get the visits that can still prove (or improve) the parent.
-      const double score = ch.proof == Proof::Draw ? 0.5 : q + opt.cpuct * ch.prior * sqrt_n / (1.0 + n);
+      const double score = ch.proof == Proof::Draw ? draw_value(mover) : q + opt.cpuct * ch.prior * sqrt_n / (1.0 + n);
       if (score > best) {
         best = score;
         best_i = ci;
@@ -285,13 +294,13 @@ struct CapgoMcts::Impl {
       std::uint32_t ni = 0;
       path.push_back(0);
       while (nodes[ni].state == 2 && nodes[ni].proof == Proof::Unknown && nodes[ni].nchildren) {
-        ni = select_child(nodes[ni]);
+        ni = select_child(nodes[ni], root_pos.to_move ^ static_cast<int>(moves.size() & 1));
         nodes[ni].vloss += 1;
         path.push_back(ni);
         moves.push_back(nodes[ni].move);
       }
       Node& leaf = nodes[ni];
-      if (leaf.proof == Proof::Unknown && leaf.state == 0 && (leaf.visits >= 1 || ni == 0) &&
+      if ((leaf.proof == Proof::Unknown || ni == 0) && leaf.state == 0 && (leaf.visits >= 1 || ni == 0) &&
           nodes.size() + 400 < opt.max_nodes) {
         leaf.state = 1;
         expand = true;
@@ -304,7 +313,7 @@ struct CapgoMcts::Impl {
     const int mover = pos.to_move ^ 1;  // made the move into the leaf
     const std::uint32_t leaf_i = path.back();
     specs.clear();
-    if (leaf_proof == Proof::Unknown) {
+    if (leaf_proof == Proof::Unknown || expand) {
       const GameStatus st = capgo::status(pos);
       if (st.over()) {
         leaf_proof = proof_of_status(st, mover);
@@ -319,9 +328,9 @@ struct CapgoMcts::Impl {
     if (leaf_proof == Proof::Unknown) {
       fb.init(pos);
       const int w = playout(fb, opt.policy, rng, 3 * pos.size * pos.size + 40);
-      result = w == 2 ? 0.5f : (w == mover ? 1.0f : 0.0f);
+      result = w == 2 ? draw_value(mover) : (w == mover ? 1.0f : 0.0f);
     } else {
-      result = proof_value(leaf_proof);
+      result = leaf_proof == Proof::Draw ? draw_value(mover) : proof_value(leaf_proof);
     }
     std::lock_guard<std::mutex> lock(mu);
     const Proof before = nodes[leaf_i].proof;

@@ -46,6 +46,7 @@ struct CapgoSearchOptions {
   std::uint64_t seed = 0;
   capgo::Policy policy = capgo::Policy::Full;
   double cpuct = 1.1;
+  double contempt = 0.1;           // a draw counts 0.5 - contempt for the side searched for
   bool reuse_tree = true;
   std::size_t max_nodes = 4'000'000;  // tree size cap (about 24 bytes a node)
   int report_ms = 0;                  // 0 = no periodic reports

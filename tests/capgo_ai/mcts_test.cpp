@@ -211,6 +211,29 @@ TEST(CapgoEngine, EveryLevelPlaysALegalMoveThroughTheGameState) {
   EXPECT_EQ(capgo_level(10).playouts, 80000u);
 }
 
+// A regression: the reused subtree's root had been proven on its first visit (White's A1 lets
+// Black capture at E7) and had no children, so the engine passed instead of winning.
+TEST(CapgoEngine, TakesTheWinAfterReusingAProvenSubtree) {
+  register_builtin_games();
+  auto created = find_game("capgo")->new_game("size=7,target=1", "");
+  std::unique_ptr<GameState> st = std::move(*created);
+  auto engine = make_capgo_engine();
+  const char* moves[] = {"B2", "C3", "F6", "E6", "F5", "C2", "D6", "B6", "E5", "A1"};
+  std::string last;
+  for (int i = 0; i <= 10; ++i) {
+    if (i % 2 == 0) {
+      SearchLimits l;
+      l.nodes = 10000;
+      l.seed = 7 + i;
+      last = engine->search(*st, l, {}, nullptr).best_move;
+    }
+    if (i < 10) {
+      ASSERT_TRUE(st->play(moves[i]).ok());
+    }
+  }
+  EXPECT_EQ(last, "E7");
+}
+
 TEST(CapgoEngine, ReportsProgressAndStopsOnRequest) {
   register_builtin_games();
   auto created = find_game("capgo")->new_game("size=9,target=5", "");
