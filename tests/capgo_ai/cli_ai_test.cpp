@@ -1,0 +1,50 @@
+// oyin selfplay capgo on the real binary: a short match, a GNU Go opponent, bad input.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "support/run_command.h"
+
+namespace oyin {
+namespace {
+
+using oyin::testing::last_line;
+using oyin::testing::run_oyin;
+
+TEST(CapgoSelfplayCommand, PlaysAMatchAndPrintsTheScoreAndElo) {
+  const auto r = run_oyin("selfplay capgo --a level=5 --b level=0 --games 4 --rules size=5,target=1 --seed 3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("A: oyin level 5\nB: oyin level 0\nRules: size=5,target=1, 4 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("game 4: A white, "), std::string::npos);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("Result: A [34] B [01] draws 0 ")));
+  EXPECT_TRUE(std::regex_match(last_line(r.out), std::regex(R"(Elo A-B: [+-]\d+ \+/- \d+ \(95%\), score 0\.\d{3}|Elo A-B: \+\d+ \+/- \d+ \(95%\), score 1\.000)")))
+      << last_line(r.out);
+}
+
+// GNU Go plays ordinary Go over GTP (level 1 here, to keep the test quick); our referee decides.
+TEST(CapgoSelfplayCommand, GnuGoNeverWinsAtFirstCapture) {
+  const auto r = run_oyin(
+      "selfplay capgo --a level=6,playouts=1500 --b 'gtp=/usr/games/gnugo --mode gtp --level 1' --games 2 "
+      "--rules size=7,target=1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("B: gtp:/usr/games/gnugo --mode gtp --level 1\n"), std::string::npos) << r.out;
+  // GNU Go does not know the rules: it never wins. (A pass by GNU Go can end a game drawn.)
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("Result: A [12] B 0 draws [01] "))) << r.out;
+}
+
+TEST(CapgoSelfplayCommand, BadPlayersAndRulesAreOneLineWithExitCode2) {
+  auto r = run_oyin("selfplay capgo --a level=11");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "oyin: --a: level must be 0..10, not 11\n");
+  r = run_oyin("selfplay capgo --b speed=3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown player setting 'speed'"), std::string::npos);
+  r = run_oyin("selfplay capgo --b gtp=/nonexistent/engine --games 1 --rules size=5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("player B: GTP engine '/nonexistent/engine' does not answer"), std::string::npos) << r.err;
+  r = run_oyin("selfplay togyz");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace oyin
