@@ -60,7 +60,7 @@ struct Symmetries {
 class Solver {
  public:
   Solver(const Position& root, const SolverOptions& opt) : opt_(opt), t0_(std::chrono::steady_clock::now()) {
-    std::uint64_t entries = 1;
+    std::uint64_t entries = 1024;  // at least a few buckets of 4
     const double bytes = std::max(0.001, opt.memory_gb) * 1024.0 * 1024.0 * 1024.0;
     while (static_cast<double>(entries * 2 * sizeof(Entry)) <= bytes && entries < (1ull << 34)) entries *= 2;
     // calloc: the kernel hands out zeroed pages as they are first touched, so a big table costs
