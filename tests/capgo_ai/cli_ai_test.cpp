@@ -1,7 +1,7 @@
 // oyin selfplay capgo on the real binary: a short match, a GNU Go opponent, bad input.
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <string>
 
 #include "support/run_command.h"
 
@@ -16,9 +16,12 @@ TEST(CapgoSelfplayCommand, PlaysAMatchAndPrintsTheScoreAndElo) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("A: oyin level 5\nB: oyin level 0\nRules: size=5,target=1, 4 games"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("game 4: A white, "), std::string::npos);
-  EXPECT_TRUE(std::regex_search(r.out, std::regex("Result: A [34] B [01] draws 0 ")));
-  EXPECT_TRUE(std::regex_match(last_line(r.out), std::regex(R"(Elo A-B: [+-]\d+ \+/- \d+ \(95%\), score 0\.\d{3}|Elo A-B: \+\d+ \+/- \d+ \(95%\), score 1\.000)")))
-      << last_line(r.out);
+  EXPECT_TRUE(r.out.find("Result: A 4 B 0 draws 0 ") != std::string::npos ||
+              r.out.find("Result: A 3 B 1 draws 0 ") != std::string::npos)
+      << r.out;
+  const std::string elo = last_line(r.out);
+  EXPECT_EQ(elo.rfind("Elo A-B: +", 0), 0u) << elo;
+  EXPECT_NE(elo.find(" (95%), score "), std::string::npos) << elo;
 }
 
 // GNU Go plays ordinary Go over GTP (level 1 here, to keep the test quick); our referee decides.
@@ -29,7 +32,9 @@ TEST(CapgoSelfplayCommand, GnuGoNeverWinsAtFirstCapture) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("B: gtp:/usr/games/gnugo --mode gtp --level 1\n"), std::string::npos) << r.out;
   // GNU Go does not know the rules: it never wins. (A pass by GNU Go can end a game drawn.)
-  EXPECT_TRUE(std::regex_search(r.out, std::regex("Result: A [12] B 0 draws [01] "))) << r.out;
+  EXPECT_TRUE(r.out.find("Result: A 2 B 0 draws 0 ") != std::string::npos ||
+              r.out.find("Result: A 1 B 0 draws 1 ") != std::string::npos)
+      << r.out;
 }
 
 TEST(CapgoSelfplayCommand, BadPlayersAndRulesAreOneLineWithExitCode2) {
