@@ -126,7 +126,7 @@ std::string write_pgn_record(const GameRecord& r, bool first_side_moves_first, i
   };
   for (const char* t : roster) {
     std::string v = std::string(t) == "Result" ? r.result : r.tag(t);
-    if (v.empty()) v = "?";
+    if (v.empty()) v.push_back('?');  // unknown, as PGN writes it
     tag_line(t, v);
   }
   for (const auto& [k, v] : r.tags) {
