@@ -3,6 +3,9 @@
 // game has no children. Games may offer two fast paths, detected at compile time:
 //   G::count_moves(pos)          number of children of pos (0 when the game is over)
 //   G::count_replies(pos, move)  number of children of the position after `move`, without playing it
+// A game whose perft ignores its draw rules (Tojmot) declares
+//   static constexpr bool perft_ignores_status = true;
+// and then only an empty move list ends a line.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -16,12 +19,20 @@
 namespace oyin {
 
 template <GameTraits G>
+bool perft_stops_at(const typename G::Position& pos) {
+  if constexpr (requires { G::perft_ignores_status; }) {
+    if constexpr (G::perft_ignores_status) return false;
+  }
+  return G::status(pos).over();
+}
+
+template <GameTraits G>
 std::uint64_t perft(typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if constexpr (requires { G::count_moves(pos); }) {
     if (depth == 1) return G::count_moves(pos);
   }
-  if (G::status(pos).over()) return 0;
+  if (perft_stops_at<G>(pos)) return 0;
   typename G::MoveList moves;
   G::generate_moves(pos, moves);
   if constexpr (requires(typename G::Move m) { G::count_replies(pos, m); }) {
@@ -51,7 +62,7 @@ struct PerftDivideLine {
 template <GameTraits G>
 std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int depth, int threads) {
   std::vector<PerftDivideLine> lines;
-  if (depth <= 0 || G::status(root).over()) return lines;
+  if (depth <= 0 || perft_stops_at<G>(root)) return lines;
   typename G::MoveList moves;
   G::generate_moves(root, moves);
   lines.resize(moves.size());
