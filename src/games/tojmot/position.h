@@ -30,9 +30,9 @@ struct Move {
   std::uint8_t promo = 0;  // the Arabic kind 2..9 a Roman/X becomes, 0 when it is no promotion
   friend bool operator==(Move, Move) = default;
 };
-// No position has more: 17 pieces times the longest reach of any kind (a 7 in the middle, 44
+// No position has more: 17 pieces times the longest reach of any kind (a 7 in the middle, 34
 // cells), the 1's 8 steps and the X's extra promotion choices (checked in geometry_test).
-constexpr int kMaxMoves = 800;
+constexpr int kMaxMoves = 640;
 using MoveList = oyin::MoveList<Move, kMaxMoves>;
 
 struct Position {
