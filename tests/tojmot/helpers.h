@@ -29,8 +29,14 @@ inline std::set<std::string> targets(const Position& p, const std::string& cell)
   generate_moves(p, list);
   std::set<std::string> out;
   for (const Move& m : list)
-    if (m.from == parse_cell(cell))
-      out.insert(cell_name(m.to) + (m.promo ? "=" + std::string(kind_name(m.promo)) : ""));
+    if (m.from == parse_cell(cell)) {
+      std::string t = cell_name(m.to);
+      if (m.promo) {
+        t += '=';
+        t += kind_name(m.promo);
+      }
+      out.insert(t);
+    }
   return out;
 }
 

@@ -126,7 +126,9 @@ struct SlowTojmot {
   }
 
   static std::string name(int x, int y) {
-    return std::string(1, static_cast<char>('a' + x - 1)) + std::to_string(y);
+    std::string s(1, static_cast<char>('a' + x - 1));
+    s += std::to_string(y);
+    return s;
   }
 
   static std::set<std::string> moves(const Board& b) {
@@ -151,7 +153,7 @@ struct SlowTojmot {
             for (int v = 2; v <= 9; ++v)
               if (s.piece == 20 || s.piece == 10 + v) {
                 becomes.push_back(v);
-                suffix.push_back("=" + std::to_string(v));
+                suffix.push_back(std::string(1, '=') + static_cast<char>('0' + v));
               }
           }
           for (std::size_t i = 0; i < becomes.size(); ++i) {

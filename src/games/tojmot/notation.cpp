@@ -114,16 +114,17 @@ Result<Move> parse_move(const Position& p, std::string_view text) {
   MoveList legal;
   generate_moves(p, legal);
   Move found{};
-  int matches = 0;
+  int candidates = 0, matches = 0;
   bool promotes = false;
   for (const Move& m : legal) {
     if (m.from != from || m.to != to) continue;
+    ++candidates;
     promotes = m.promo != 0;
     if (promo && m.promo != promo) continue;
     found = m;
     ++matches;
   }
-  if (!promotes && matches == 0) {
+  if (candidates == 0) {
     MoveList pattern;
     generate_piece_moves(p, from, pattern);
     for (const Move& m : pattern)
@@ -142,11 +143,9 @@ Result<Move> parse_move(const Position& p, std::string_view text) {
     return bad(what + " cannot go to " + cell_name(to));
   }
   if (!promotes && promo) return bad("it is not a promotion");
-  if (promotes && matches == 0) {
-    if (kind_of(q) == kRomanX) return bad("the X can become 2..9 only");  // not reached: all are legal
+  if (promotes && matches == 0)  // only a Roman can miss: the X may become any of 2..9
     return bad(std::string(kind_name(kind_of(q))) + " promotes to " + std::string(kind_name(roman_value(kind_of(q)))) +
                ", not " + std::string(kind_name(promo)));
-  }
   if (matches > 1)
     return bad("the X promotes on " + cell_name(to) + ": say which piece it becomes, e.g. " +
                move_to_text(p, Move{found.from, found.to, kSeven}));
