@@ -1,9 +1,8 @@
-// oyin perft <game> --depth N [--fen F] [--moves M] [--rules R] [--divide] [--threads T]
+// oyin perft <game> --depth N [--fen F] [--rules R] [--divide] [--threads T]
 #include <chrono>
 #include <iostream>
 
 #include "cli/common.h"
-#include "core/text.h"
 
 namespace oyin::cli {
 
@@ -18,23 +17,16 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
   cmd->add_option("-d,--depth", o->depth, "Number of plies")->required()->check(CLI::Range(0, 64));
   cmd->add_option("--fen,--position", o->fen, "Start from this position instead of the initial one");
-  cmd->add_option("--moves", o->moves, "Play these moves first (space-separated, any accepted notation)");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
+  cmd->add_option("--moves", o->moves, "Play these moves (space-separated) from the position first");
   cmd->add_option("-t,--threads", o->threads, "Split the root moves over this many threads")->check(CLI::Range(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move first");
   cmd->callback([o, &exit_code] {
     const GameAdapter& g = game_or_fail(o->game);
-    std::string fen = o->fen;
-    if (!o->moves.empty()) {
-      auto st = g.new_game(o->rules, o->fen);
-      if (!st) throw UsageError(st.error());
-      for (std::string_view mv : split_ws(o->moves))
-        if (auto r = (*st)->play(mv); !r) throw UsageError(r.error());
-      fen = (*st)->position_text();
-    }
+    if (!o->moves.empty()) o->fen = position_after_moves(g, o->rules, o->fen, o->moves);
     const auto t0 = std::chrono::steady_clock::now();
     PerftOptions opt{o->depth, o->threads, o->divide};
-    auto nodes = g.perft(o->rules, fen, opt, [](const std::string& move, std::uint64_t n) {
+    auto nodes = g.perft(o->rules, o->fen, opt, [](const std::string& move, std::uint64_t n) {
       std::cout << move << ": " << n << "\n";
     });
     if (!nodes) throw UsageError(nodes.error());

@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "core/text.h"
+#include "search/engine.h"
 
 namespace oyin::cli {
 
@@ -43,7 +44,8 @@ int run_play(const PlayOpts& o) {
 
   std::cout << g.title() << " — you play " << (o.hotseat ? "both sides" : g.side_name(human))
             << ". Type 'help' for commands.\n";
-  if (!o.hotseat) std::cout << "The computer is a random mover for now (no AI yet).\n";
+  std::unique_ptr<Engine> engine = make_engine(g.name());
+  if (!o.hotseat) std::cout << "Computer: " << engine->name() << ", level " << o.level << ".\n";
   std::cout << "\n" << st->render(color);
   while (true) {
     const GameStatus s = st->status();
@@ -53,7 +55,10 @@ int run_play(const PlayOpts& o) {
       else std::cout << "\nGame over: " << g.side_name(s.winner) << " wins (" << s.reason << ").\n";
       std::cout << "Type 'save FILE', 'undo' or 'quit'.\n";
     } else if (!o.hotseat && st->side_to_move() != human) {
-      const std::string mv = st->random_move(rng);
+      SearchLimits limits;
+      limits.level = o.level;
+      limits.seed = rng.next();
+      const std::string mv = engine->search(*st, limits, {}, nullptr).best_move;
       auto rec = st->play(mv);
       std::cout << "\nComputer plays " << (rec ? *rec : mv) << "\n\n" << st->render(color);
       continue;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/registry.h"
 
 namespace oyin::cli {
@@ -17,6 +18,20 @@ const GameAdapter& game_or_fail(const std::string& name) {
   const GameAdapter* g = find_game(name);
   if (!g) throw UsageError("unknown game '" + name + "' (known: " + game_names() + ")");
   return *g;
+}
+
+std::string position_after_moves(const GameAdapter& g, const std::string& rules,
+                                 const std::string& position, const std::string& moves) {
+  auto game = g.new_game(rules, position);
+  if (!game) throw UsageError(game.error());
+  int ply = 0;
+  for (std::string_view m : split_ws(moves)) {
+    ++ply;
+    if ((*game)->status().over()) throw UsageError("move " + std::to_string(ply) + " '" + std::string(m) + "': the game is over");
+    auto r = (*game)->play(m);
+    if (!r) throw UsageError("move " + std::to_string(ply) + ": " + r.error());
+  }
+  return (*game)->position_text();
 }
 
 std::string read_file_or_fail(const std::string& path) {

@@ -17,6 +17,10 @@ struct UsageError : std::runtime_error {
 const GameAdapter& game_or_fail(const std::string& name);
 std::string read_file_or_fail(const std::string& path);
 std::string game_names();  // "togyz, tojmot, capgo"
+// The position text after playing `moves` (space-separated) from `position`; UsageError if a
+// move is illegal.
+std::string position_after_moves(const GameAdapter& g, const std::string& rules,
+                                 const std::string& position, const std::string& moves);
 
 // Each subcommand registers itself on the app; `exit_code` receives its result.
 void add_perft_command(CLI::App& app, int& exit_code);

@@ -3,6 +3,10 @@
 // game has no children. Games may offer two fast paths, detected at compile time:
 //   G::count_moves(pos)          number of children of pos (0 when the game is over)
 //   G::count_replies(pos, move)  number of children of the position after `move`, without playing it
+//   G::count_grandchildren(pos)  sum of count_replies over all moves of pos
+//   G::perft_play(pos, move, u)  play without keeping the hash (undo with G::undo restores it)
+//   G::game_over(pos)            cheaper status(pos).over()
+//   G::child(pos, move)          the position after move, as a new value (copy-make games)
 // A game whose perft ignores its draw rules (Tojmot) declares
 //   static constexpr bool perft_ignores_status = true;
 // and then only an empty move list ends a line.
@@ -23,7 +27,8 @@ bool perft_stops_at(const typename G::Position& pos) {
   if constexpr (requires { G::perft_ignores_status; }) {
     if constexpr (G::perft_ignores_status) return false;
   }
-  return G::status(pos).over();
+  if constexpr (requires { G::game_over(pos); }) return G::game_over(pos);
+  else return G::status(pos).over();
 }
 
 template <GameTraits G>
@@ -31,6 +36,9 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if constexpr (requires { G::count_moves(pos); }) {
     if (depth == 1) return G::count_moves(pos);
+  }
+  if constexpr (requires { G::count_grandchildren(pos); }) {
+    if (depth == 2) return G::count_grandchildren(pos);
   }
   if (perft_stops_at<G>(pos)) return 0;
   typename G::MoveList moves;
@@ -44,9 +52,17 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   }
   if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
+  if constexpr (requires(typename G::Move m) { G::child(pos, m); }) {
+    for (const auto& m : moves) {
+      typename G::Position c = G::child(pos, m);
+      nodes += perft<G>(c, depth - 1);
+    }
+    return nodes;
+  }
   typename G::Undo undo;
   for (const auto& m : moves) {
-    G::play(pos, m, undo);
+    if constexpr (requires { G::perft_play(pos, m, undo); }) G::perft_play(pos, m, undo);
+    else G::play(pos, m, undo);
     nodes += perft<G>(pos, depth - 1);
     G::undo(pos, m, undo);
   }

@@ -64,16 +64,16 @@ TEST(TojmotCli, BadPositionsExitWithCodeTwo) {
 }
 
 TEST(TojmotCli, BadMovesExitWithCodeTwo) {
-  expect_usage_error("perft tojmot -d 1 --moves l4l16", "bad move 'l4l16': 'l16' is not one of the 89 cells");
-  expect_usage_error("perft tojmot -d 1 --moves l6l8", "bad move 'l6l8': there is no piece on L6");
-  expect_usage_error("perft tojmot -d 1 --moves g1g3", "bad move 'g1g3': the 1 on G1 cannot go to G3");
+  expect_usage_error("perft tojmot -d 1 --moves l4l16", "move 1: bad move 'l4l16': 'l16' is not one of the 89 cells");
+  expect_usage_error("perft tojmot -d 1 --moves l6l8", "move 1: bad move 'l6l8': there is no piece on L6");
+  expect_usage_error("perft tojmot -d 1 --moves g1g3", "move 1: bad move 'g1g3': the 1 on G1 cannot go to G3");
   expect_usage_error("perft tojmot -d 1 --moves \"l4l14 l14l12\"",
-                     "bad move 'l14l12': L14 holds a white 4, and it is black to move");
+                     "move 2: bad move 'l14l12': L14 holds a white 4, and it is black to move");
   expect_usage_error("perft tojmot -d 1 --fen \"w W:1G1,7G3 B:1A13,4G9\" --moves g3h2",
-                     "bad move 'g3h2': it would leave your 1 in check");
+                     "move 1: bad move 'g3h2': it would leave your 1 in check");
   expect_usage_error("perft tojmot -d 1 --fen \"w W:1G1,XD14 B:1G17\" --moves d14e15",
-                     "bad move 'd14e15': the X promotes on E15: say which piece it becomes, e.g. d14e15=7");
-  expect_usage_error("perft tojmot -d 1 --moves zz", "bad move 'zz': expected <from><to>[=piece] like l4l14 or "
+                     "move 1: bad move 'd14e15': the X promotes on E15: say which piece it becomes, e.g. d14e15=7");
+  expect_usage_error("perft tojmot -d 1 --moves zz", "move 1: bad move 'zz': expected <from><to>[=piece] like l4l14 or "
                                                      "f14e15=9, or a record move like 4L4xL14");
 }
 

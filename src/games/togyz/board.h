@@ -64,5 +64,9 @@ GameStatus status(const Position& p);
 int count_moves(const Position& p);
 // Children count of the position after m, computed without playing m.
 int count_replies(const Position& p, Move m);
+// perft(p, 2): count_replies summed over every move of p, sharing the work between moves.
+std::uint64_t count_grandchildren(const Position& p);
+// status(p).over() without building a GameStatus.
+bool game_over(const Position& p);
 
 }  // namespace oyin::togyz

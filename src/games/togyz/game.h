@@ -33,6 +33,11 @@ struct Togyz {
     u = p;
     make_move<true>(p, m);
   }
+  static Position child(const Position& p, Move m) {
+    Position c = p;
+    make_move<false>(c, m);
+    return c;
+  }
   static void undo(Position& p, Move, const Undo& u) { p = u; }
   static GameStatus status(const Position& p) { return togyz::status(p); }
   static std::uint64_t hash(const Position& p) { return p.key; }
@@ -46,6 +51,8 @@ struct Togyz {
   static std::string rules_to_text(const Rules&) { return ""; }
   static int count_moves(const Position& p) { return togyz::count_moves(p); }
   static int count_replies(const Position& p, Move m) { return togyz::count_replies(p, m); }
+  static std::uint64_t count_grandchildren(const Position& p) { return togyz::count_grandchildren(p); }
+  static bool game_over(const Position& p) { return togyz::game_over(p); }
   static std::string render(const Position& p, const Move* last, bool color) {
     return togyz::render(p, last, color);
   }
