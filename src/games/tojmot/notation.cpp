@@ -157,7 +157,6 @@ Result<Move> parse_move(const Position& p, std::string_view text) {
   if (mark) {
     const auto [check, mate] = check_and_mate(p, found);
     if (mark == '+' && !check) return bad("'+' but it gives no check");
-    if (mark == '+' && mate) return bad("'+' but it is mate ('#')");
     if (mark == '#' && !mate) return bad("'#' but it is not mate");
   }
   return found;
