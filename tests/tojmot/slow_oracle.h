@@ -3,6 +3,7 @@
 // reads the position from its text (nothing is shared with src/games/tojmot but that string, the
 // rule options and the history of keys), works on (x, y) coordinates, and tests legality the
 // obvious way: play the move, then let every enemy piece try to reach our 1.
+#include <array>
 #include <set>
 #include <string>
 #include <utility>
@@ -30,8 +31,14 @@ struct SlowTojmot {
     if ((x + y) % 2 != 0) return false;
     if (y >= 4 && y <= 14) return true;
     static const std::set<std::pair<int, int>> spikes = {{7, 1},  {6, 2},  {8, 2},  {5, 3},  {7, 3},  {9, 3},
-                                                  {5, 15}, {7, 15}, {9, 15}, {6, 16}, {8, 16}, {7, 17}};
-    return spikes.count({x, y}) > 0;
+                                                         {5, 15}, {7, 15}, {9, 15}, {6, 16}, {8, 16}, {7, 17}};
+    // Looked up once per cell: the set above is the definition.
+    static const auto table = [] {
+      std::array<std::array<bool, 19>, 15> t{};
+      for (auto [x, y] : spikes) t[x][y] = true;
+      return t;
+    }();
+    return table[x][y];
   }
   static int zone(int x, int y) {  // whose zone the cell is, or -1
     if ((x == 7 && y == 1) || (x == 6 && y == 2) || (x == 8 && y == 2)) return 0;
@@ -74,42 +81,40 @@ struct SlowTojmot {
 
   // Every cell the piece on (x, y) could reach by its pattern: leaps and steps as listed in the
   // rules table, slides up to and including the first occupied cell. Zones are not looked at.
-  static std::vector<std::pair<int, int>> reach(const Board& b, int x, int y) {
+  using Cells = std::vector<std::pair<int, int>>;
+  static void reach(const Board& b, int x, int y, Cells& out) {
     const Sq s = b.sq[x][y];
-    std::vector<std::pair<int, int>> leaps, slides;
-    const std::vector<std::pair<int, int>> vertex = {{0, 2}, {0, -2}, {2, 0}, {-2, 0}};
-    const std::vector<std::pair<int, int>> edge = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    static const Cells vertex = {{0, 2}, {0, -2}, {2, 0}, {-2, 0}};
+    static const Cells edge = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    static const Cells all = {{0, 2}, {0, -2}, {2, 0}, {-2, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    static const Cells three = {{1, 3}, {1, -3}, {-1, 3}, {-1, -3}, {3, 1}, {3, -1}, {-3, 1}, {-3, -1}};
+    static const Cells five = {{2, 2}, {2, -2}, {-2, 2}, {-2, -2}};
+    static const Cells six = {{2, 4}, {2, -4}, {-2, 4}, {-2, -4}};
+    static const Cells six_both = {{2, 4}, {2, -4}, {-2, 4}, {-2, -4}, {4, 2}, {4, -2}, {-4, 2}, {-4, -2}};
+    static const Cells white_roman = {{1, 1}, {-1, 1}}, black_roman = {{1, -1}, {-1, -1}};
+    static const Cells none;
+    const Cells* leaps = &none;
+    const Cells* slides = &none;
     switch (s.piece) {
       case 1:
-      case 9:
-        leaps = vertex;
-        leaps.insert(leaps.end(), edge.begin(), edge.end());
-        break;
-      case 2: leaps = vertex; break;
-      case 3: leaps = {{1, 3}, {1, -3}, {-1, 3}, {-1, -3}, {3, 1}, {3, -1}, {-3, 1}, {-3, -1}}; break;
-      case 4: slides = vertex; break;
-      case 5: leaps = {{2, 2}, {2, -2}, {-2, 2}, {-2, -2}}; break;
-      case 6:
-        leaps = {{2, 4}, {2, -4}, {-2, 4}, {-2, -4}};
-        if (b.six_both) leaps.insert(leaps.end(), {{4, 2}, {4, -2}, {-4, 2}, {-4, -2}});
-        break;
-      case 7:
-        slides = vertex;
-        slides.insert(slides.end(), edge.begin(), edge.end());
-        break;
-      case 8: slides = edge; break;
-      default: leaps = s.side == 0 ? std::vector<std::pair<int, int>>{{1, 1}, {-1, 1}}
-                                   : std::vector<std::pair<int, int>>{{1, -1}, {-1, -1}};
+      case 9: leaps = &all; break;
+      case 2: leaps = &vertex; break;
+      case 3: leaps = &three; break;
+      case 4: slides = &vertex; break;
+      case 5: leaps = &five; break;
+      case 6: leaps = b.six_both ? &six_both : &six; break;
+      case 7: slides = &all; break;
+      case 8: slides = &edge; break;
+      default: leaps = s.side == 0 ? &white_roman : &black_roman;
     }
-    std::vector<std::pair<int, int>> out;
-    for (auto [dx, dy] : leaps)
+    out.clear();
+    for (auto [dx, dy] : *leaps)
       if (on_board(x + dx, y + dy)) out.push_back({x + dx, y + dy});
-    for (auto [dx, dy] : slides)
+    for (auto [dx, dy] : *slides)
       for (int tx = x + dx, ty = y + dy; on_board(tx, ty); tx += dx, ty += dy) {
         out.push_back({tx, ty});
         if (b.sq[tx][ty].side >= 0) break;
       }
-    return out;
   }
 
   static bool one_attacked(const Board& b, int side) {
@@ -117,11 +122,14 @@ struct SlowTojmot {
     for (int x = 1; x <= 14; ++x)
       for (int y = 1; y <= 17; ++y)
         if (b.sq[x][y].side == side && b.sq[x][y].piece == 1) kx = x, ky = y;
+    Cells cells;
     for (int x = 1; x <= 14; ++x)
       for (int y = 1; y <= 17; ++y)
-        if (b.sq[x][y].side == 1 - side)
-          for (auto [tx, ty] : reach(b, x, y))
+        if (b.sq[x][y].side == 1 - side) {
+          reach(b, x, y, cells);
+          for (auto [tx, ty] : cells)
             if (tx == kx && ty == ky) return true;
+        }
     return false;
   }
 
@@ -131,14 +139,17 @@ struct SlowTojmot {
     return s;
   }
 
-  static std::set<std::string> moves(const Board& b) {
+  // All legal moves; with `first_only`, stops after the first one found (enough for status).
+  static std::set<std::string> moves(Board b, bool first_only = false) {
     std::set<std::string> out;
     const int me = b.to_move;
+    Cells cells;
     for (int x = 1; x <= 14; ++x)
       for (int y = 1; y <= 17; ++y) {
         const Sq s = b.sq[x][y];
         if (s.side != me) continue;
-        for (auto [tx, ty] : reach(b, x, y)) {
+        reach(b, x, y, cells);
+        for (auto [tx, ty] : cells) {
           const Sq t = b.sq[tx][ty];
           if (t.side == me) continue;
           if (t.side >= 0 && t.piece == 1) continue;  // the 1 is never captured
@@ -157,10 +168,13 @@ struct SlowTojmot {
               }
           }
           for (std::size_t i = 0; i < becomes.size(); ++i) {
-            Board after = b;
-            after.sq[x][y] = Sq{};
-            after.sq[tx][ty] = Sq{me, becomes[i]};
-            if (!one_attacked(after, me)) out.insert(name(x, y) + name(tx, ty) + suffix[i]);
+            // Play it on the board, look, and put everything back.
+            b.sq[x][y] = Sq{};
+            b.sq[tx][ty] = Sq{me, becomes[i]};
+            if (!one_attacked(b, me)) out.insert(name(x, y) + name(tx, ty) + suffix[i]);
+            b.sq[x][y] = s;
+            b.sq[tx][ty] = t;
+            if (first_only && !out.empty()) return out;
           }
         }
       }
@@ -171,7 +185,7 @@ struct SlowTojmot {
 
   GameStatus status(const tojmot::Position& p) const {
     const Board b = from(p);
-    if (moves(b).empty()) {
+    if (moves(b, true).empty()) {
       if (one_attacked(b, b.to_move)) return GameStatus::win(b.to_move == 0 ? Side::Second : Side::First, "mate");
       return GameStatus::draw("stalemate");
     }
