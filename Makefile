@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 BUILD_DIR := $(if $(filter 1,$(SAN)),build-san,build)
 CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,)
 APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
-	libcli11-dev nlohmann-json3-dev libsqlite3-dev
+	libcli11-dev nlohmann-json3-dev libsqlite3-dev gnugo
 
 .PHONY: all deps build run test bench clean
 

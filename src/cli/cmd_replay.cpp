@@ -48,9 +48,16 @@ void add_replay_command(CLI::App& app, int& exit_code) {
       }
       if (bad) continue;
       const GameStatus s = st.status();
-      if (s.over() && result_text(s) != r.result) {
+      // A record with no result at all (no Result tag, "*") has nothing to compare.
+      const bool no_result = r.result == "*" && r.tag("Result").empty();
+      if (s.over() && !no_result && result_text(s) != r.result) {
         std::cout << "game " << n << " (line " << r.line << "): result mismatch: recorded " << r.result
                   << ", the rules give " << result_text(s) << " (" << s.reason << ")\n";
+        ++mismatch;
+        continue;
+      }
+      if (const std::string why = st.check_recorded_result(r); !why.empty()) {
+        std::cout << "game " << n << " (line " << r.line << "): result mismatch: " << why << "\n";
         ++mismatch;
         continue;
       }

@@ -26,5 +26,6 @@ std::string position_after_moves(const GameAdapter& g, const std::string& rules,
 void add_perft_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
+void add_gtp_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

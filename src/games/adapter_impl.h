@@ -68,6 +68,10 @@ class StateImpl final : public GameState {
     return G::write_record(r, rules_, start_);
   }
   std::unique_ptr<GameState> clone() const override { return std::make_unique<StateImpl>(*this); }
+  std::string check_recorded_result(const GameRecord& r) const override {
+    if constexpr (requires { G::check_recorded_result(pos_, r); }) return G::check_recorded_result(pos_, r);
+    else return {};
+  }
 
   const typename G::Position& position() const { return pos_; }
 

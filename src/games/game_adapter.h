@@ -36,8 +36,14 @@ class GameState {
   virtual std::string render(bool color) const = 0;      // a terminal drawing of the board
   virtual std::string write_record(const GameRecord& meta) const = 0;  // moves+result filled in
   virtual std::unique_ptr<GameState> clone() const = 0;
+  // Why a record's own result text disagrees with this game's end (e.g. SGF "B+C" when no
+  // target was reached); "" when it agrees or the game has nothing to add to the 1-0/0-1 check.
+  virtual std::string check_recorded_result(const GameRecord&) const { return {}; }
+  // Uniform among the legal moves, except that "pass" (capture Go) is chosen only when it is the
+  // only move: a random passer would end games at random.
   std::string random_move(Rng& rng) const {
-    const auto moves = legal_moves();
+    auto moves = legal_moves();
+    if (moves.size() > 1) std::erase(moves, std::string("pass"));
     return moves.empty() ? std::string() : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
   }
 };

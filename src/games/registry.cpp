@@ -8,6 +8,7 @@ namespace oyin {
 
 std::unique_ptr<GameAdapter> make_togyz_adapter();
 std::unique_ptr<GameAdapter> make_tojmot_adapter();
+std::unique_ptr<GameAdapter> make_capgo_adapter();
 
 namespace {
 std::vector<std::unique_ptr<GameAdapter>>& games() {
@@ -23,6 +24,7 @@ void register_builtin_games() {
   std::call_once(once, [] {
     register_game(make_togyz_adapter());
     register_game(make_tojmot_adapter());
+    register_game(make_capgo_adapter());
   });
 }
 
