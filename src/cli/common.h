@@ -22,5 +22,6 @@ std::string game_names();  // "togyz, tojmot, capgo"
 void add_perft_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
+void add_serve_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli
