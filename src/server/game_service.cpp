@@ -128,6 +128,7 @@ json GameService::state_json(const Session& s, const std::string& token) const {
          {"positions", s.positions},
          {"moves", st.history()},
          {"ply", st.ply()},
+         {"version", s.version},
          {"status", v.over ? "finished" : "ongoing"},
          {"result", v.result},
          {"reason", v.reason},
