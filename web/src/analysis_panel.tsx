@@ -64,7 +64,7 @@ export function AnalysisPanel({ view, ply, setPly, t, engine }: {
         <div class="best-line" data-testid="best-line">
           <div><span class="muted">{t.score}:</span> <b>{cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2)}</b>
             {cur.depth ? <span class="muted"> · d{cur.depth}</span> : null}</div>
-          <div><span class="muted">{t.bestLine}:</span> <code>{(cur.pv?.length ? cur.pv : [cur.bestmove ?? '']).join(' ')}</code></div>
+          <div><span class="muted">{t.bestLine}:</span> <code data-testid="pv">{(cur.pv?.length ? cur.pv : [cur.bestmove || '—']).join(' ')}</code></div>
         </div>
       )}
       <button data-action="analyse" onClick={analyse} disabled={running}>

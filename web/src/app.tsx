@@ -6,6 +6,7 @@ import { DICTS, LANGS, detectLang, type Lang } from './i18n';
 import { GamePage } from './game_page';
 import { HistoryPage } from './history_page';
 import { NewGame } from './new_game';
+import { GalleryPage } from './gallery_page';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -43,6 +44,7 @@ export function App() {
   };
   let page;
   if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={meta ?? []} />;
+  else if (route[0] === 'gallery') page = <GalleryPage t={t} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={meta ?? []} />;
   else page = <NewGame t={t} meta={meta} />;
   return (

@@ -133,7 +133,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const players = [0, 1].map((i) => {
     const side = view.sides[i];
     const who = view.computer === side ? `${t.computer} · ${t.level} ${view.level}`
-      : me === side || me === 'both' ? t.you : view.mode === 'review' ? '' : t.friend;
+      : me === side || me === 'both' ? t.you : me && view.mode !== 'review' ? t.friend : '';
     return { side, who, turn: view.status === 'ongoing' && view.to_move === side };
   });
   let status: string;

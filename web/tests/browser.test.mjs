@@ -175,8 +175,26 @@ test('history lists saved games and opens them for review', async () => {
   await rows[rows.length - 1].click();
   await page.waitForSelector('.togyz-board');
   await page.click('[data-action=analyse]');
-  await page.waitForSelector('[data-testid=best-line]');
+  await page.waitForSelector('[data-action=analyse]:not([disabled])', { timeout: 60000 });
+  await page.click('[data-ply="1"]');
+  assert.match(await page.textContent('[data-testid=pv]'), /^[1-9][1-9]x?( |$)/);
+  assert.ok(await page.$('.graph-line'));
   await shot(page, 'review.png');
+  await page.context().close();
+});
+
+test('board gallery: every board drawn from a fixed position', async () => {
+  const page = await newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${server.url}/#/gallery`);
+  await page.waitForSelector('.go-board');
+  assert.equal(await page.$$eval('[data-gallery=tojmot] [data-cell]', (els) => els.length), 89);
+  assert.equal(await page.$$eval('[data-gallery=tojmot] [data-piece]', (els) => els.length), 36);
+  await page.click('[data-gallery=tojmot] [data-cell=L4]');
+  assert.equal(await page.$$eval('[data-gallery=tojmot] .tj-target, [data-gallery=tojmot] .tj-target-capture', (els) => els.length), 5);
+  assert.equal(await page.$$eval('[data-gallery=capgo] .go-stone', (els) => els.length), 11);
+  assert.equal(await page.$$eval('[data-gallery=togyz] .tk-tuzdyk', (els) => els.length), 2);
+  for (const g of ['togyz', 'tojmot', 'capgo'])
+    await page.locator(`[data-gallery=${g}]`).screenshot({ path: path.join(ARTIFACTS, `${g}-board.png`) });
   await page.context().close();
 });
 

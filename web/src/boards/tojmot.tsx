@@ -115,8 +115,7 @@ export function TojmotBoard({ view, ply, flipped, canMove, onMove, t }: BoardPro
     const checked = inCheck && p.kind === '1' && p.side === pos.toMove;
     return (
       <g key={`${name}`} class={`tj-piece ${p.side ? 'tj-black' : 'tj-white'} ${checked ? 'tj-check' : ''}`}
-         data-piece={`${p.side ? 'b' : 'w'}${p.kind}`} data-at={name} onClick={() => click(name)}
-         style={legal.some((l) => l.from === name) ? 'cursor:pointer' : undefined}>
+         data-piece={`${p.side ? 'b' : 'w'}${p.kind}`} data-at={name}>
         {checked && <circle class="tj-check-glow" cx={cx} cy={cy} r={S - 1} />}
         <circle cx={cx} cy={cy + 1.5} r={S * 0.66} class="tj-piece-shadow" />
         <circle cx={cx} cy={cy} r={S * 0.66} class="tj-piece-disc" />
