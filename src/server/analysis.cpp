@@ -45,7 +45,8 @@ Reply AnalysisService::start(const json& req, std::function<void(const json&)> e
       return Reply::error(400, "movetime must be 1.." + std::to_string(kMaxMovetimeMs) + " ms");
   }
   std::shared_ptr<GameState> state = std::move(*st);
-  boost::asio::post(workers_, [state, id, movetime, emit = std::move(emit), stop, game = adapter->name()] {
+  boost::asio::post(workers_, [state, id, movetime, emit = std::move(emit), stop, adapter] {
+    const std::string game = adapter->name();
     auto engine = make_engine(game);
     SearchLimits limits;
     limits.movetime_ms = movetime;
@@ -56,7 +57,7 @@ Reply AnalysisService::start(const json& req, std::function<void(const json&)> e
     done["done"] = true;
     done["bestmove"] = r.best_move;
     done["engine"] = engine->name();
-    done["to_move"] = state->status().over() ? json(nullptr) : json(to_move == Side::First ? 0 : 1);
+    done["to_move"] = state->status().over() ? json(nullptr) : json(adapter->side_name(to_move));
     done["status"] = state->status().over() ? "finished" : "ongoing";
     emit(done);
   });
