@@ -116,7 +116,10 @@ const hardStop = setTimeout(() => {
 await Promise.all(Array.from({ length: GAMES }, (_, i) => player(i).catch((e) => errors.push(e.message))));
 clearTimeout(hardStop);
 const elapsed = (performance.now() - started) / 1000;
-await server?.stop();
+if (server) {
+  const { code, stderr } = await server.stop();
+  if (code !== 0) errors.push(`the server exited with ${code}: ${stderr.slice(0, 2000)}`);
+}
 
 latencies.sort((a, b) => a - b);
 const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);

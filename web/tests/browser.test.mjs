@@ -18,7 +18,8 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await server?.stop();
+  const stopped = await server?.stop();
+  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
 });
 
 async function newPage(options = {}) {

@@ -34,8 +34,9 @@ export async function startServer() {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    // SIGTERM; resolves with the exit code (0 for a clean stop) and what the server wrote to stderr.
     stop: () => new Promise((resolve) => {
-      proc.on('exit', resolve);
+      proc.on('exit', (code) => resolve({ code, stderr: err }));
       proc.kill('SIGTERM');
     }),
   };
