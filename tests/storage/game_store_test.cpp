@@ -73,7 +73,7 @@ TEST(GameStore, MovesUndoAndOutcomeSurviveReopening) {
 TEST(GameStore, ListsNewestFirstWithPaging) {
   auto s = GameStore::open(fresh_path("list"));
   ASSERT_TRUE(s);
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE((*s)->insert_game(sample("g" + std::to_string(i))));
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE((*s)->insert_game(sample(std::string("g").append(std::to_string(i)))));
   ASSERT_TRUE((*s)->append_move("g3", 0, "9", "*", ""));
   auto page = (*s)->list(1, 2);
   ASSERT_TRUE(page);

@@ -2,7 +2,7 @@
 // result dialog and the analysis panel. Follows the server over the game's WebSocket.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, seats, watchGame, type GameView, type MetaGame } from './api';
-import { sideName, type Dict } from './i18n';
+import { reasonText, sideName, type Dict } from './i18n';
 import { TogyzBoard } from './boards/togyz';
 import { TojmotBoard } from './boards/tojmot';
 import { GoBoard, goTargets, parseGo } from './boards/capgo';
@@ -137,7 +137,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     return { side, who, turn: view.status === 'ongoing' && view.to_move === side };
   });
   let status: string;
-  if (view.status === 'finished') status = `${resultText(t, view)}${view.reason ? ` (${view.reason})` : ''}`;
+  if (view.status === 'finished') status = `${resultText(t, view)}${view.reason ? ` (${reasonText(t, view.reason)})` : ''}`;
   else if (view.thinking) status = t.thinking;
   else if (me === 'both') status = `${sideName(t, view.to_move)} ${t.toMove}`;
   else if (mine) status = t.yourMove;
@@ -205,7 +205,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             <h2>{t.gameOver}</h2>
             <p class="result-big">{view.result}</p>
             <p>{resultText(t, view)}</p>
-            {view.reason && <p class="muted">{view.reason}</p>}
+            {view.reason && <p class="muted">{reasonText(t, view.reason)}</p>}
             <div class="modal-buttons">
               <a class="button" href="#/">{t.newGame}</a>
               <button class="primary" data-action="close-result" onClick={() => setShowResult(false)}>{t.close}</button>

@@ -308,7 +308,28 @@ const uz: Dict = {
   connection: 'Aloqa uzildi, qayta ulanmoqda…',
 };
 
+ru.reasons = {
+  'kazan over 81': 'в казане больше 81', atsyrau: 'атсырау', 'atsyrau, 81:81': 'атсырау, 81:81',
+  'white resigned': 'белые сдались', 'black resigned': 'чёрные сдались', 'draw by agreement': 'ничья по соглашению',
+  mate: 'мат', stalemate: 'пат', 'two passes': 'два паса подряд', 'as recorded': 'по записи',
+};
+kk.reasons = {
+  'kazan over 81': 'қазанда 81-ден көп', atsyrau: 'атсырау', 'atsyrau, 81:81': 'атсырау, 81:81',
+  'white resigned': 'ақ берілді', 'black resigned': 'қара берілді', 'draw by agreement': 'келісім бойынша тең',
+  mate: 'мат', stalemate: 'пат', 'two passes': 'екі рет пас', 'as recorded': 'жазба бойынша',
+};
+uz.reasons = {
+  'kazan over 81': "qozonda 81 dan ko'p", atsyrau: 'atsyrau', 'atsyrau, 81:81': 'atsyrau, 81:81',
+  'white resigned': 'oq taslim bo‘ldi', 'black resigned': 'qora taslim bo‘ldi', 'draw by agreement': 'kelishuv bo‘yicha durang',
+  mate: 'mot', stalemate: 'pat', 'two passes': 'ikki marta pas', 'as recorded': 'yozuv bo‘yicha',
+};
+
 export const DICTS: Record<Lang, Dict> = { en, ru, kk, uz };
+
+// The server's reasons ("kazan over 81", "white resigned") in the UI language when known.
+export function reasonText(t: Dict, reason: string): string {
+  return t.reasons[reason] ?? reason;
+}
 
 export function detectLang(): Lang {
   const saved = localStorage.getItem('oyin.lang') as Lang | null;

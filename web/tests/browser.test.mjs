@@ -156,6 +156,11 @@ test('the language follows the browser and can be switched', async () => {
   const page = await newPage({ locale: 'kk-KZ' });
   await page.goto(server.url);
   assert.equal(await page.textContent('[data-nav=new]'), 'Жаңа ойын');
+  await startGame(page, { game: 'togyz', mode: 'ai', color: 'black' });
+  await page.waitForSelector('.game-page[data-ply="1"]');  // the computer opened as White
+  assert.equal(await page.textContent('[data-testid=status]'), 'Сіздің жүрісіңіз');
+  assert.equal(await page.textContent('[data-kazan=black] .tk-kazan-label'), 'Қара');
+  await shot(page, 'togyz-kk-black.png');  // seen from Black's side: the board is turned
   await page.selectOption('[data-lang-select]', 'ru');
   assert.equal(await page.textContent('[data-nav=new]'), 'Новая игра');
   await page.selectOption('[data-lang-select]', 'uz');
