@@ -85,6 +85,11 @@ describe('togyz', () => {
     assert.equal(moves.length, 11);
     await shot(page, 'togyz-result.png');
     await page.click('[data-action=close-result]');
+    // Flip: Black's row comes to the bottom.
+    const y = async (pit) => (await page.locator(`[data-pit=${pit}]`).boundingBox()).y;
+    assert.ok(await y('w1') > await y('b1'));
+    await page.click('[data-action=flip]');
+    assert.ok(await y('b1') > await y('w1'));
     // Navigation: back to the start shows 9 stones everywhere.
     await page.click('[data-nav-ply=first]');
     assert.equal(await page.getAttribute('[data-pit=w5]', 'data-count'), '9');
@@ -186,6 +191,12 @@ test('history lists saved games and opens them for review', async () => {
   assert.match(await page.textContent('[data-testid=pv]'), /^[1-9][1-9]x?( |$)/);
   assert.ok(await page.$('.graph-line'));
   await shot(page, 'review.png');
+  // Import a record: it opens as a game for review.
+  await page.goto(`${server.url}/#/history`);
+  await page.fill('[data-testid=import-text]', '[Event "shortest"]\n\n1. 98 22 2. 87 12 3. 76 25 4. 65 13 5. 93 25 6. 54 1-0\n');
+  await page.click('[data-action=import]');
+  await page.waitForSelector('.game-page[data-ply="11"][data-status=finished]');
+  assert.equal(await page.textContent('[data-kazan=white] .tk-kazan-count'), '88');
   await page.context().close();
 });
 
