@@ -16,7 +16,10 @@ struct GameService::Session {
   const GameAdapter* adapter = nullptr;
   std::unique_ptr<GameState> state;
   std::vector<std::string> positions;  // positions[i] = position after i plies
-  std::uint64_t version = 0;           // bumped by every change; a stale computer move is dropped
+  // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
+  // from the clock so that it keeps growing across server restarts.
+  std::uint64_t version = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   bool ai_busy = false;
   std::shared_ptr<std::atomic<bool>> ai_stop;
   std::unique_ptr<Engine> engine;
