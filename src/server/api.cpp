@@ -67,6 +67,15 @@ HttpResponse json_response(int status, const json& body) {
 }
 
 void Api::handle(const HttpRequest& req, Respond respond) {
+  // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
+  try {
+    route(req, respond);
+  } catch (const json::exception& e) {
+    respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}}));
+  }
+}
+
+void Api::route(const HttpRequest& req, const Respond& respond) {
   const Target t = parse_target(req.target);
   const auto parts = split_path(t.path);
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };

@@ -47,6 +47,7 @@ class Api {
   void handle(const HttpRequest& req, Respond respond);
 
  private:
+  void route(const HttpRequest& req, const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;

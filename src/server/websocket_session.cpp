@@ -94,10 +94,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     const json msg = json::parse(text, nullptr, false);
     if (msg.is_discarded() || !msg.is_object()) {
       send_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}}.dump());
-    } else if (analysis_) {
-      on_analysis_request(msg);
     } else {
-      on_game_message(msg);
+      try {
+        if (analysis_) on_analysis_request(msg);
+        else on_game_message(msg);
+      } catch (const json::exception& e) {  // a field of the wrong type
+        send_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}}.dump());
+      }
     }
     read();
   }

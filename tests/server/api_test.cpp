@@ -119,6 +119,13 @@ TEST_F(ApiTest, BadRequestsAreJsonErrorsNotCrashes) {
   EXPECT_EQ(r.body["error"], "level must be 0..10 (got 11)");
   r = http_post(port_, "/api/games", {{"game", "togyz"}, {"color", "green"}});
   EXPECT_EQ(r.status, 400);
+  r = http_post(port_, "/api/games", {{"game", 5}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("bad request: "), std::string::npos) << r.text;
+  r = http_post(port_, "/api/import", {{"game", "togyz"}, {"record", json::array()}});
+  EXPECT_EQ(r.status, 400) << r.text;
+  r = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"moves", {1, 2}}});
+  EXPECT_EQ(r.status, 400) << r.text;
   r = http_get(port_, "/api/games/nosuchgame");
   EXPECT_EQ(r.status, 404);
   EXPECT_EQ(r.body["error"], "no game with id 'nosuchgame'");
@@ -185,6 +192,10 @@ TEST_F(ApiTest, WebSocketPushesToBothSeatsAndSpectators) {
   ASSERT_TRUE(err);
   EXPECT_EQ((*err)["type"], "error");
   EXPECT_EQ((*err)["status"], 403);
+  spectator.send({{"type", 5}});
+  err = spectator.read();
+  ASSERT_TRUE(err);
+  EXPECT_EQ((*err)["status"], 400);
   WsClient nowhere(port_, "/ws/games/missing");
   auto m = nowhere.read();
   ASSERT_TRUE(m);
