@@ -225,7 +225,8 @@ test('tojmot: a short game played by clicking', async (t) => {
   // Eight plies, each the first legal move the server lists, made by clicking from and to.
   for (let i = 0; i < 8; ++i) {
     const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
-    const m = /^([a-n]\d+)([a-n]\d+)(?:=(\w+))?$/.exec(state.legal_moves[0]);
+    const m = /^([a-n]\d+)([a-n]\d+)(?:=(\w+))?$/i.exec(state.legal_moves[0]);
+    assert.ok(m, `unexpected move notation ${state.legal_moves[0]}`);
     const before = await ply(page);
     await page.click(`[data-cell=${m[1].toUpperCase()}]`);
     await page.click(`[data-cell=${m[2].toUpperCase()}]`);
