@@ -86,8 +86,24 @@ int movetime_for_level(int level) {
   return ms[std::clamp(level, 0, 10)];
 }
 
-GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers)
-    : store_(store), workers_(workers) {}
+GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, std::size_t max_cached)
+    : store_(store), workers_(workers), max_cached_(max_cached) {}
+
+std::size_t GameService::cached_games() {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+// Drops games nobody holds: only this map owns them (copies are handed out under mutex_, which
+// we hold) and no WebSocket follows them. They are reloaded from the store when asked for.
+void GameService::evict_idle_locked() {
+  if (sessions_.size() < max_cached_) return;
+  std::erase_if(sessions_, [](const auto& kv) {
+    const auto& s = kv.second;
+    if (s.use_count() != 1) return false;
+    return std::all_of(s->subscribers.begin(), s->subscribers.end(), [](const auto& w) { return w.expired(); });
+  });
+}
 
 GameService::~GameService() { stop_all(); }
 
@@ -183,6 +199,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     s->row.reason.clear();
   }
   s->engine = make_engine(s->row.game);
+  evict_idle_locked();
   sessions_[id] = s;
   maybe_start_ai(s);  // the server may have stopped while the computer was thinking
   return s;
@@ -236,6 +253,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (mode == "online") out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
   {
     std::lock_guard lock(mutex_);
+    evict_idle_locked();
     sessions_[row.id] = s;
   }
   std::lock_guard lock(s->m);

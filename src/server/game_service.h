@@ -36,7 +36,8 @@ class Subscriber {
 
 class GameService {
  public:
-  GameService(storage::GameStore& store, boost::asio::thread_pool& workers);
+  // At most `max_cached` games are kept in memory beyond those in use (all are in the store).
+  GameService(storage::GameStore& store, boost::asio::thread_pool& workers, std::size_t max_cached = 4096);
   ~GameService();
 
   json meta() const;
@@ -55,6 +56,7 @@ class GameService {
   Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token);
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
+  std::size_t cached_games();
 
  private:
   struct Session;
@@ -64,11 +66,13 @@ class GameService {
   void maybe_start_ai(const std::shared_ptr<Session>& s);
   Reply apply_move(Session& s, const std::string& move);
   std::string persist_error(Session& s);
+  void evict_idle_locked();
 
   storage::GameStore& store_;
   boost::asio::thread_pool& workers_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
+  std::size_t max_cached_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
 };
