@@ -162,7 +162,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
       </section>
       <aside class="side-panel">
         <div class="card status-card">
-          <div class="game-title">{gameTitle}{view.rules && <small> · {view.rules}</small>}</div>
+          <div class="game-title">{gameTitle}{view.rules && <small>{view.rules}</small>}</div>
           <div class="status" data-testid="status" role="status">{status}</div>
           {!online && <div class="warn">{t.connection}</div>}
           {error && <div class="error" role="alert" data-testid="error">{error}</div>}
@@ -203,7 +203,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
         <div class="modal-backdrop" onClick={() => setShowResult(false)}>
           <div class="modal" role="dialog" data-testid="result-dialog" onClick={(e) => e.stopPropagation()}>
             <h2>{t.gameOver}</h2>
-            <p class="result-big">{view.result}</p>
+            <p class="result-big">{bigResult(view)}</p>
             <p>{resultText(t, view)}</p>
             {view.reason && <p class="muted">{reasonText(t, view.reason)}</p>}
             <div class="modal-buttons">
@@ -215,6 +215,12 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
       )}
     </div>
   );
+}
+
+// Go writes results as B+ / W+ (SGF), the other games as 1-0 / 0-1.
+function bigResult(v: GameView): string {
+  if (v.game !== 'capgo' || v.result === '1/2-1/2') return v.result;
+  return v.result === '1-0' ? 'B+' : v.result === '0-1' ? 'W+' : v.result;
 }
 
 function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean }; t: Dict }) {

@@ -222,11 +222,12 @@ test('tojmot: a short game played by clicking', async (t) => {
   await page.waitForSelector('.tojmot-board');
   assert.equal(await page.$$eval('[data-cell]', (els) => els.length), 89);
   assert.equal(await page.$$eval('[data-piece]', (els) => els.length), 36);
-  // Eight plies, each the first legal move the server lists, made by clicking from and to.
-  for (let i = 0; i < 8; ++i) {
+  // Ten plies, each a legal move the server lists (spread over the list), made by clicking from and to.
+  for (let i = 0; i < 10; ++i) {
     const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
-    const m = /^([a-n]\d+)([a-n]\d+)(?:=(\w+))?$/i.exec(state.legal_moves[0]);
-    assert.ok(m, `unexpected move notation ${state.legal_moves[0]}`);
+    const move = state.legal_moves[(i * 7 + 3) % state.legal_moves.length];
+    const m = /^([a-n]\d+)([a-n]\d+)(?:=(\w+))?$/i.exec(move);
+    assert.ok(m, `unexpected move notation ${move}`);
     const before = await ply(page);
     await page.click(`[data-cell=${m[1].toUpperCase()}]`);
     await page.click(`[data-cell=${m[2].toUpperCase()}]`);
@@ -256,6 +257,7 @@ test('capture Go: a game to the first capture played by clicking', async (t) => 
   await shot(page, 'capgo.png');
   await clickAndWait(page, '[data-point=A2]');
   await page.waitForSelector('[data-testid=result-dialog]');
+  assert.match(await page.textContent('[data-testid=result-dialog]'), /B\+/);
   assert.equal(await page.textContent('[data-captures=black]'), '1');
   await shot(page, 'capgo-result.png');
   await page.context().close();
