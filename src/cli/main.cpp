@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_perft_command(app, exit_code);
   oyin::cli::add_replay_command(app, exit_code);
   oyin::cli::add_gtp_command(app, exit_code);
+  oyin::cli::add_serve_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();
