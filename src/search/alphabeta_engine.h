@@ -11,6 +11,7 @@
 #include "search/alphabeta.h"
 #include "search/engine.h"
 #include "search/levels.h"
+#include "search/plain.h"
 
 namespace oyin::search {
 
@@ -42,6 +43,10 @@ class AlphaBetaEngine final : public Engine {
       tt_.resize(static_cast<std::size_t>(*mb));
       return Ok{};
     }
+    if (name == "Plain") {  // "1": the plain fixed-depth baseline instead of the real search
+      plain_ = value == "1" || value == "true";
+      return Ok{};
+    }
     if (name == "EvalParams") {
       auto p = G::parse_eval_params(value);
       if (!p) return make_error(p.error());
@@ -59,6 +64,12 @@ class AlphaBetaEngine final : public Engine {
     const Position root = impl->position();
     if (G::status(root).over()) return result;
 
+    if (plain_) {
+      const auto r = plain_search<G>(root, limits.depth > 0 ? limits.depth : 6, params_);
+      result.best_move = G::move_to_text(root, r.move);
+      result.info = to_info(root, limits.depth > 0 ? limits.depth : 6, 0, 1, r.score, r.nodes, 0, {r.move});
+      return result;
+    }
     const int level = std::clamp(limits.level, 0, 10);
     const LevelSpec spec = kLevels[level];
     Config cfg;
@@ -137,6 +148,7 @@ class AlphaBetaEngine final : public Engine {
 
   TranspositionTable tt_;
   typename G::EvalParams params_{};
+  bool plain_ = false;
 };
 
 }  // namespace oyin::search
