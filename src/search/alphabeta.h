@@ -9,6 +9,8 @@
 // search the same tree and share the table; the main thread alone decides and reports. With
 // one thread the search is deterministic: a node limit gives the same move and node count.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -26,6 +28,8 @@ constexpr int kInfinite = 32000;
 constexpr int kWinScore = 30000;               // a win right now; a win in p plies is kWinScore - p
 constexpr int kWinBound = kWinScore - 1000;    // |score| >= this: a proven result
 constexpr int kMaxPly = 120;
+constexpr int kDeltaMargin = 150;     // qsearch: gain + this must reach alpha
+constexpr int kFutilityMargin = 150;  // per ply of depth left, for (reverse) futility pruning
 
 inline bool is_proven(int score) { return score >= kWinBound || score <= -kWinBound; }
 // Plies to the end for a proven score (positive: the side to move wins).
@@ -171,21 +175,26 @@ class AlphaBeta {
           delta += delta / 2 + 10;
         }
         if (stopped(w)) break;
-        if (on_info && *on_info) {
+      }
+      if (stopped(w)) break;
+      // The lines are searched one after the other; order them before they are shown.
+      std::stable_sort(w.lines.begin(), w.lines.begin() + cfg_.multipv,
+                       [](const Line& a, const Line& b) { return a.score > b.score; });
+      w.completed_depth = depth;
+      w.best_lines = w.lines;
+      if (on_info && *on_info) {
+        for (int k = 0; k < cfg_.multipv; ++k) {
           Iteration<Move> it;
           it.depth = depth;
-          it.seldepth = w.lines[pv_idx].seldepth;
-          it.multipv = pv_idx + 1;
-          it.score = w.lines[pv_idx].score;
-          it.pv = w.lines[pv_idx].pv;
+          it.seldepth = w.lines[k].seldepth;
+          it.multipv = k + 1;
+          it.score = w.lines[k].score;
+          it.pv = w.lines[k].pv;
           it.nodes = total_nodes();
           it.time_ms = elapsed_ms();
           (*on_info)(it);
         }
       }
-      if (stopped(w)) break;
-      w.completed_depth = depth;
-      w.best_lines = w.lines;
       if (w.id != 0) continue;
       // Step 2. Time: an iteration costs several times the previous one; do not start one
       // that cannot finish.
@@ -272,9 +281,15 @@ class AlphaBeta {
     bool exact = false;
     if constexpr (HasExactEndgame<G>) exact = G::exact_endgame(pos);
 
-    // Step 4. Null move (only for games that declare it sound).
+    // Step 4. Reverse futility: far above beta near the horizon, the static score stands.
+    int static_eval = -kInfinite;
+    if (!in_check && !exact) static_eval = evaluate(pos);
+    if (!PvNode && !in_check && !exact && depth <= 3 && !is_proven(beta) && static_eval - kFutilityMargin * depth >= beta)
+      return static_eval;
+
+    // Step 5. Null move (only for games that declare it sound).
     if constexpr (HasNullMove<G>) {
-      if (!PvNode && !in_check && !exact && depth >= 3 && !is_proven(beta) && evaluate(pos) >= beta) {
+      if (!PvNode && !in_check && !exact && depth >= 3 && !is_proven(beta) && static_eval >= beta) {
         typename G::Undo undo;
         G::play_null(pos, undo);
         w.keys.push_back(G::hash(pos));
@@ -286,7 +301,7 @@ class AlphaBeta {
       }
     }
 
-    // Step 5. Move ordering: hash move, gains, killers, history.
+    // Step 6. Move ordering: hash move, gains, killers, history.
     MoveList moves;
     G::generate_moves(pos, moves);
     if (moves.empty()) return evaluate(pos);
@@ -306,7 +321,7 @@ class AlphaBeta {
       else order[i] = w.history[side][history_index(m)];
     }
 
-    // Step 6. The move loop: PVS with late-move reductions.
+    // Step 7. The move loop: PVS with late-move reductions.
     int best = -kInfinite, searched = 0;
     Move best_move{};
     bool have_best = false;
@@ -322,6 +337,10 @@ class AlphaBeta {
       const Move m = moves[i];
       const bool quiet = !noisy[i];
       const bool killer = order[i] >= (1 << 27) && order[i] < (1 << 28);
+      // Futility: one ply from the horizon a quiet move will not bring a hopeless score back.
+      if (!PvNode && depth == 1 && searched > 0 && quiet && !in_check && !exact && !is_proven(alpha) &&
+          static_eval + kFutilityMargin <= alpha)
+        continue;
 
       typename G::Undo undo;
       G::play(pos, m, undo);
@@ -336,8 +355,10 @@ class AlphaBeta {
         score = -search<PvNode>(w, pos, -beta, -alpha, new_depth, ply + 1);
       } else {
         int r = 0;
-        if (depth >= 3 && searched >= (PvNode ? 4 : 3) && quiet && !killer && !in_check && !gives_check && !exact)
-          r = 1 + (searched >= 8 && depth >= 6 ? 1 : 0);
+        if (depth >= 3 && searched >= (PvNode ? 3 : 2) && !in_check && !gives_check && !exact) {
+          r = reduction(depth, searched + 1) - (PvNode ? 1 : 0) - (quiet ? 0 : 1) - (killer ? 1 : 0);
+          r = std::clamp(r, 0, new_depth - 1);
+        }
         score = -search<false>(w, pos, -alpha - 1, -alpha, new_depth - r, ply + 1);
         if (r && score > alpha) score = -search<false>(w, pos, -alpha - 1, -alpha, new_depth, ply + 1);
         if (PvNode && score > alpha && score < beta) score = -search<true>(w, pos, -beta, -alpha, new_depth, ply + 1);
@@ -366,7 +387,7 @@ class AlphaBeta {
       if (quiet && n_quiets < 256) quiets[n_quiets++] = m;
     }
 
-    // Step 7. Store what was learnt.
+    // Step 8. Store what was learnt.
     const Bound bound = best >= beta ? Bound::Lower : (PvNode && have_best ? Bound::Exact : Bound::Upper);
     tt_.store(key, have_best, have_best ? move_bits(best_move) : 0, to_tt(best, ply), depth, bound);
     return best;
@@ -406,6 +427,9 @@ class AlphaBeta {
         if (order[j] > order[bi]) bi = j;
       std::swap(moves[i], moves[bi]);
       std::swap(order[i], order[bi]);
+      // Delta pruning: even winning this much more cannot lift the score to alpha.
+      if constexpr (HasMoveGain<G>)
+        if (!in_check && best + order[i] + kDeltaMargin <= alpha) continue;
       typename G::Undo undo;
       G::play(pos, moves[i], undo);
       w.keys.push_back(G::hash(pos));
@@ -461,6 +485,17 @@ class AlphaBeta {
 
   static int to_tt(int s, int ply) { return s >= kWinBound ? s + ply : s <= -kWinBound ? s - ply : s; }
   static int from_tt(int s, int ply) { return s >= kWinBound ? s - ply : s <= -kWinBound ? s + ply : s; }
+
+  // Late-move reductions grow with the log of the depth and of the move's rank.
+  static int reduction(int depth, int rank) {
+    static const auto table = [] {
+      std::array<std::array<int, 64>, kMaxPly + 1> t{};
+      for (int d = 1; d <= kMaxPly; ++d)
+        for (int m = 1; m < 64; ++m) t[d][m] = static_cast<int>(0.5 + std::log(d) * std::log(m) / 1.9);
+      return t;
+    }();
+    return table[std::min(depth, kMaxPly)][std::min(rank, 63)];
+  }
 
   static int history_index(Move m) {
     std::uint64_t x = move_bits(m) * 0x9E3779B97F4A7C15ULL;
