@@ -520,6 +520,7 @@ class AlphaBeta {
 
   // Counts a node; true when the search must stop now.
   bool count_node(Worker& w) {
+    if (stopped(w)) return true;  // re-searches after a stop must not count
     ++w.local_nodes;
     if ((w.local_nodes & 255) == 0) w.nodes.store(w.local_nodes, std::memory_order_relaxed);
     if (!w.can_stop) return false;

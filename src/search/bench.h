@@ -19,7 +19,7 @@ struct BenchPosition {
 // Tojmot positions are added here when its module joins the search.
 const std::vector<BenchPosition>& bench_positions();
 
-constexpr int kBenchDepth = 14;
+constexpr int kBenchDepth = 13;
 
 struct BenchLine {
   std::string game, position, best_move;

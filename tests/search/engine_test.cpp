@@ -85,8 +85,9 @@ TEST(Engine, ClockTimeGivesAShareOfTheClock) {
   SearchLimits lim;
   lim.time_left_ms[0] = 2000;
   lim.increment_ms[0] = 0;
+  auto engine = make_engine("togyz");
   auto t0 = std::chrono::steady_clock::now();
-  const SearchResult r = make_engine("togyz")->search(*st, lim, {}, nullptr);
+  const SearchResult r = engine->search(*st, lim, {}, nullptr);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_FALSE(r.best_move.empty());
   EXPECT_LE(ms, 600);  // at most a quarter of the clock, plus slack
