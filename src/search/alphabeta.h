@@ -99,6 +99,7 @@ class AlphaBeta {
       Worker& w = *workers.back();
       w.id = i;
       w.keys.assign(history.begin(), history.end());
+      w.keys.push_back(G::hash(root));
       MoveList moves;
       G::generate_moves(root, moves);
       for (const Move& m : moves) {
