@@ -9,13 +9,15 @@
 
 namespace oyin::togyz {
 
-// What strong players value, as weights; defaults come from self-play matches (README).
+// What strong players value, as weights. The defaults were set by self-play matches (two
+// rounds of 100-game matches at 5,000 nodes a move, one weight changed at a time; README),
+// starting from hand-set values 700/0/10/4/15/20.
 struct EvalParams {
-  int tuz_base = 700;   // a tuzdyk with the whole board still to play (scaled by stones left)
-  int tuz_slope = 0;    // per pit number away from the middle (pit 5): + favours later pits
+  int tuz_base = 1000;  // a tuzdyk with the whole board still to play (scaled by stones left)
+  int tuz_slope = -40;  // per pit number away from the middle (pit 5): - favours early pits
   int board = 10;       // each stone on one's own row
-  int reach = 4;        // each stone a pit would sow onto the opponent's row
-  int mobility = 15;    // each non-empty own pit, growing as the board empties (tempo, atsyrau)
+  int reach = 0;        // each stone a pit would sow onto the opponent's row (self-play: 0)
+  int mobility = 80;    // each non-empty own pit, growing as the board empties (tempo, atsyrau)
   int tempo = 20;       // having the move
 };
 
