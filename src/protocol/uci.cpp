@@ -96,6 +96,11 @@ class UciSession {
   void wait_search() {
     if (thread_.joinable()) thread_.join();
   }
+  // End of input: a bounded search may finish (transcripts rely on it), an infinite one stops.
+  void finish() {
+    if (infinite_) stop_.store(true);
+    wait_search();
+  }
 
  private:
   void say(const std::string& s) {
@@ -236,6 +241,7 @@ class UciSession {
     // UCI's "go" with no limit means think until "stop".
     if (!lim.depth && !lim.nodes && !lim.movetime_ms && !lim.time_left_ms[0] && !lim.time_left_ms[1]) lim.infinite = true;
     stop_.store(false);
+    infinite_ = lim.infinite;
     thread_ = std::thread([this, lim] {
       const SearchResult r = engine_->search(*state_, lim, [this](const SearchInfo& i) { say(format_info(i)); }, &stop_);
       if (r.best_move.empty()) return say("bestmove (none)");
@@ -264,6 +270,7 @@ class UciSession {
   std::vector<std::pair<std::string, std::string>> engine_options_;
   SearchLimits limits_;
   std::atomic<bool> stop_{false};
+  bool infinite_ = false;
   std::thread thread_;
 };
 
@@ -277,7 +284,7 @@ int run_uci(std::istream& in, std::ostream& out) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!session.handle(line)) return 0;
   }
-  session.wait_search();
+  session.finish();
   return 0;
 }
 

@@ -120,6 +120,13 @@ TEST(Uci, StopEndsAnInfiniteSearch) {
   EXPECT_FALSE(line_starting(r.out, "bestmove").empty()) << r.out;
 }
 
+TEST(Uci, EndOfInputStopsAnInfiniteSearchButLetsABoundedOneFinish) {
+  const auto inf = run_oyin("uci", "position startpos\ngo infinite\n");
+  EXPECT_FALSE(line_starting(inf.out, "bestmove").empty()) << inf.out;
+  const auto bounded = run_oyin("uci", "position startpos\ngo depth 9\n");
+  EXPECT_NE(bounded.out.find("info depth 9 "), std::string::npos) << bounded.out;
+}
+
 TEST(Uci, WinningPositionReportsMate) {
   const auto r = run_oyin("uci",
                           "position fen 4S,4S,4S,4S,4S,4S,4S,4S,1S/5S,5S,5S,5S,5S,4S,5S,5S,2S 80 8 S 30\ngo depth 3\n");
