@@ -18,7 +18,7 @@ namespace oyin::search {
 // Time for one move from a clock: about 1/25 of what is left plus most of the increment;
 // the hard limit lets one iteration overrun, never more than a quarter of the clock.
 inline void allot_time(int left_ms, int inc_ms, int& soft_ms, int& hard_ms) {
-  const int reserve = std::min(50, left_ms / 10);
+  const int reserve = std::min(100, left_ms / 3);  // process and pipe latency on a busy machine
   const int usable = std::max(1, left_ms - reserve);
   soft_ms = std::max(1, std::min(usable, usable / 25 + inc_ms * 3 / 4));
   hard_ms = std::max(1, std::min(usable / 4 + inc_ms / 2, soft_ms * 4));
