@@ -100,6 +100,7 @@ class UciPlayer final : public Player {
       go += " movetime " + std::to_string(budget_.movetime_ms);
       timeout = budget_.movetime_ms + 5000;
     }
+    if (go == "go") go += " movetime 1000";  // no limit given: a bare "go" would never end
     if (!proc_->write_line(pos) || !proc_->write_line(go)) return make_error("engine died");
     while (auto line = proc_->read_line(timeout)) {
       const auto w = split_ws(*line);

@@ -89,6 +89,22 @@ TEST(MatchRunner, RefereeForfeitsAnEngineThatPlaysIllegalMoves) {
   for (const auto& g : games) EXPECT_NE(g.reason.find("illegal move '0'"), std::string::npos) << g.reason;
 }
 
+TEST(MatchRunner, AnExternalEngineWithoutLimitsGetsAMovetime) {
+  // This fake engine only answers "go movetime 1000"; a bare "go" would leave it thinking.
+  MatchOptions o;
+  o.engines[0] = *parse_player_spec("builtin:level=0");
+  o.engines[1] = *parse_player_spec(
+      "uci:while read l; do case $l in uci) echo uciok;; isready) echo readyok;; 'go movetime 1000') echo bestmove 1;; esac; done");
+  o.games = 2;
+  std::vector<GameResult> games;
+  auto r = run_match(o, [&](const GameResult& g, const MatchSummary&) { games.push_back(g); });
+  ASSERT_TRUE(r.ok());
+  for (const auto& g : games) {
+    EXPECT_EQ(g.reason.find("no bestmove"), std::string::npos) << g.reason;
+    EXPECT_GE(g.plies, 1);
+  }
+}
+
 TEST(MatchCli, ExternalOyinOverUciAndTheResultTable) {
   const auto r = oyin::testing::run_oyin(
       "match togyz --engine1 builtin:level=10 --engine2 'uci:" + std::string(OYIN_BINARY) +
