@@ -127,6 +127,21 @@ TEST(Uci, EndOfInputStopsAnInfiniteSearchButLetsABoundedOneFinish) {
   EXPECT_NE(bounded.out.find("info depth 9 "), std::string::npos) << bounded.out;
 }
 
+TEST(Uci, ClockAndMovetimeLimits) {
+  const auto clock = run_oyin("uci", "position startpos moves 6\ngo wtime 100000 btime 1500 winc 0 binc 10\n");
+  EXPECT_FALSE(line_starting(clock.out, "bestmove").empty()) << clock.out;
+  // Black has 1.5 s on its clock: it uses a small share of it.
+  const std::regex t(R"(.* time (\d+) pv.*)");
+  std::smatch m;
+  std::string last_info;
+  for (const auto& l : lines_of(clock.out))
+    if (l.rfind("info depth", 0) == 0) last_info = l;
+  ASSERT_TRUE(std::regex_match(last_info, m, t)) << last_info;
+  EXPECT_LE(std::stoi(m[1]), 700);
+  const auto mt = run_oyin("uci", "position startpos\ngo movetime 150\n");
+  EXPECT_FALSE(line_starting(mt.out, "bestmove").empty()) << mt.out;
+}
+
 TEST(Uci, WinningPositionReportsMate) {
   const auto r = run_oyin("uci",
                           "position fen 4S,4S,4S,4S,4S,4S,4S,4S,1S/5S,5S,5S,5S,5S,4S,5S,5S,2S 80 8 S 30\ngo depth 3\n");
