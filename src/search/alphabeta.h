@@ -108,6 +108,7 @@ class AlphaBeta {
         w.lines.push_back(l);
       }
     }
+    if (workers[0]->lines.empty()) return out;  // no move although the game is not over
     workers_ = &workers;
     cfg_.multipv = std::clamp(cfg.multipv, 1, static_cast<int>(workers[0]->lines.size()));
     std::vector<std::thread> helpers;
