@@ -101,7 +101,8 @@ int run(MatchCli& c) {
   if (!c.tc.empty()) parse_tc(c.tc, o);
   if (!c.sprt.empty()) parse_sprt(c.sprt, o);
   if (!c.openings.empty()) {
-    for (std::string_view line : split(read_file_or_fail(c.openings), '\n')) {
+    const std::string book = read_file_or_fail(c.openings);  // split() returns views into it
+    for (std::string_view line : split(book, '\n')) {
       line = trim(line);
       if (line.empty() || line[0] == '#') continue;
       auto st = g.new_game(o.rules, line);

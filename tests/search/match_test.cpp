@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
 #include "match/runner.h"
 #include "match/stats.h"
@@ -115,6 +116,29 @@ TEST(MatchCli, ExternalOyinOverUciAndTheResultTable) {
   EXPECT_NE(r.out.find("SPRT (elo0=0, elo1=10, alpha=0.05, beta=0.05): LLR"), std::string::npos);
   // Same engine, same node budget, same openings: the pair is one win each.
   EXPECT_NE(r.out.find(": 1 - 1 - 0  [0.500] 2"), std::string::npos) << r.out;
+}
+
+TEST(MatchCli, OpeningsFileAndPgnOutput) {
+  const std::string dir = ::testing::TempDir();
+  const std::string book = dir + "oyin_openings.txt", pgn = dir + "oyin_match.pgn";
+  {
+    std::ofstream f(book);
+    f << "# one opening\n9S,9S,9S,9S,1,10S,10S,10S,10S/9S,9S,9S,9S,9S,1S,10S,10S,10S 10 0 N 1\n";
+  }
+  const auto r = oyin::testing::run_oyin("match togyz --engine1 builtin:level=3 --engine2 builtin:level=1 --games 2 --openings " +
+                                         book + " --pgn " + pgn + " --quiet");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = oyin::testing::slurp(pgn);
+  EXPECT_NE(text.find("[Round \"1.1\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[Round \"1.2\"]"), std::string::npos);
+  EXPECT_NE(text.find("[FEN \"9S,9S,9S,9S,1,10S,10S,10S,10S/9S,9S,9S,9S,9S,1S,10S,10S,10S 10 0 N 1\"]"), std::string::npos);
+  {
+    std::ofstream f(book);
+    f << "not a position\n";
+  }
+  const auto bad = oyin::testing::run_oyin("match togyz --games 2 --openings " + book);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("oyin_openings.txt: bad FEN"), std::string::npos) << bad.err;
 }
 
 TEST(MatchCli, BadArgumentsExitWithCode2) {
