@@ -6,11 +6,12 @@ JOBS ?= $(shell nproc)
 BUILD_DIR := $(if $(filter 1,$(SAN)),build-san,build)
 CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,)
 APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
-	libcli11-dev nlohmann-json3-dev libsqlite3-dev gnugo
+	libcli11-dev nlohmann-json3-dev libsqlite3-dev gnugo \
+	libboost1.81-dev chromium
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build web run test bench clean loadtest
 
-all: build
+all: build web
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -28,10 +29,21 @@ $(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
 build: deps $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-run: build
-	./$(BUILD_DIR)/oyin play togyz
+# The browser UI (web/, Vite + TypeScript) is built into web/dist, which `oyin serve` serves.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
 
-test: build
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+run: build web
+	mkdir -p data
+	./$(BUILD_DIR)/oyin serve --host 127.0.0.1 --port 8080 --db data/oyin.sqlite --web web/dist
+
+loadtest: build
+	node web/scripts/loadtest.mjs
+
+test: build web
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900
 
 bench: build

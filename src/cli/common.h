@@ -29,5 +29,10 @@ void add_play_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
+void add_serve_command(CLI::App& app, int& exit_code);
+void add_uci_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+void add_analyze_command(CLI::App& app, int& exit_code);
+void add_match_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

@@ -27,6 +27,11 @@ int main(int argc, char** argv) {
   oyin::cli::add_solve_command(app, exit_code);
   oyin::cli::add_selfplay_command(app, exit_code);
   oyin::cli::add_gtp_command(app, exit_code);
+  oyin::cli::add_serve_command(app, exit_code);
+  oyin::cli::add_uci_command(app, exit_code);
+  oyin::cli::add_bench_command(app, exit_code);
+  oyin::cli::add_analyze_command(app, exit_code);
+  oyin::cli::add_match_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();

@@ -7,6 +7,9 @@
 //   G::perft_play(pos, move, u)  play without keeping the hash (undo with G::undo restores it)
 //   G::game_over(pos)            cheaper status(pos).over()
 //   G::child(pos, move)          the position after move, as a new value (copy-make games)
+// A game whose perft ignores its draw rules (Tojmot) declares
+//   static constexpr bool perft_ignores_status = true;
+// and then only an empty move list ends a line.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -20,6 +23,15 @@
 namespace oyin {
 
 template <GameTraits G>
+bool perft_stops_at(const typename G::Position& pos) {
+  if constexpr (requires { G::perft_ignores_status; }) {
+    if constexpr (G::perft_ignores_status) return false;
+  }
+  if constexpr (requires { G::game_over(pos); }) return G::game_over(pos);
+  else return G::status(pos).over();
+}
+
+template <GameTraits G>
 std::uint64_t perft(typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if constexpr (requires { G::count_moves(pos); }) {
@@ -28,11 +40,7 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   if constexpr (requires { G::count_grandchildren(pos); }) {
     if (depth == 2) return G::count_grandchildren(pos);
   }
-  if constexpr (requires { G::game_over(pos); }) {
-    if (G::game_over(pos)) return 0;
-  } else {
-    if (G::status(pos).over()) return 0;
-  }
+  if (perft_stops_at<G>(pos)) return 0;
   typename G::MoveList moves;
   G::generate_moves(pos, moves);
   if constexpr (requires(typename G::Move m) { G::count_replies(pos, m); }) {
@@ -70,7 +78,7 @@ struct PerftDivideLine {
 template <GameTraits G>
 std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int depth, int threads) {
   std::vector<PerftDivideLine> lines;
-  if (depth <= 0 || G::status(root).over()) return lines;
+  if (depth <= 0 || perft_stops_at<G>(root)) return lines;
   typename G::MoveList moves;
   G::generate_moves(root, moves);
   lines.resize(moves.size());

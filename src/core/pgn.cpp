@@ -117,15 +117,22 @@ std::string write_pgn_record(const GameRecord& r, bool first_side_moves_first, i
     }
     return e;
   };
+  auto tag_line = [&](std::string_view key, const std::string& value) {
+    out += '[';
+    out += key;
+    out += " \"";
+    out += escape(value);
+    out += "\"]\n";
+  };
   for (const char* t : roster) {
     std::string v = std::string(t) == "Result" ? r.result : r.tag(t);
-    if (v.empty()) v = "?";
-    out += "[" + std::string(t) + " \"" + escape(v) + "\"]\n";
+    if (v.empty()) v.push_back('?');  // unknown, as PGN writes it
+    tag_line(t, v);
   }
   for (const auto& [k, v] : r.tags) {
     bool in_roster = false;
     for (const char* t : roster) in_roster |= k == t;
-    if (!in_roster) out += "[" + k + " \"" + escape(v) + "\"]\n";
+    if (!in_roster) tag_line(k, v);
   }
   out += "\n";
   std::string line;

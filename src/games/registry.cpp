@@ -7,6 +7,7 @@
 namespace oyin {
 
 std::unique_ptr<GameAdapter> make_togyz_adapter();
+std::unique_ptr<GameAdapter> make_tojmot_adapter();
 std::unique_ptr<GameAdapter> make_capgo_adapter();
 
 namespace {
@@ -22,6 +23,7 @@ void register_builtin_games() {
   static std::once_flag once;
   std::call_once(once, [] {
     register_game(make_togyz_adapter());
+    register_game(make_tojmot_adapter());
     register_game(make_capgo_adapter());
   });
 }

@@ -3,7 +3,6 @@
 #include <cctype>
 #include <charconv>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
 #include "core/text.h"

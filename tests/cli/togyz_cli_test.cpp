@@ -26,7 +26,7 @@ TEST(Cli, UnknownSubcommandOrGameIsExitCode2) {
   EXPECT_EQ(r.exit_code, 2);
   r = run_oyin("perft chess --depth 2");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "oyin: unknown game 'chess' (known: togyz, capgo)\n");
+  EXPECT_EQ(r.err, "oyin: unknown game 'chess' (known: togyz, tojmot, capgo)\n");
 }
 
 TEST(Cli, PerftPrintsNodesSearchedLast) {

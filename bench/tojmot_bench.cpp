@@ -1,0 +1,87 @@
+// Micro-benchmarks of the Tojmot rules core: legal move generation, the check test, make/unmake
+// and whole perfts from the start (depth 5 is the figure README quotes).
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "core/perft.h"
+#include "core/random.h"
+#include "games/tojmot/game.h"
+
+namespace oyin::tojmot {
+namespace {
+
+// A spread of positions from random games, so branches see realistic data.
+const std::vector<Position>& sample_positions() {
+  static const std::vector<Position> positions = [] {
+    std::vector<Position> out;
+    Rng rng(2024);
+    while (out.size() < 4096) {
+      Position p = start_position();
+      while (!status(p).over() && out.size() < 4096) {
+        out.push_back(p);
+        out.back().history.clear();
+        MoveList l;
+        generate_moves(p, l);
+        Undo u;
+        play(p, l[rng.below(static_cast<std::uint32_t>(l.size()))], u);
+      }
+    }
+    return out;
+  }();
+  return positions;
+}
+
+void BM_TojmotGenerateMoves(benchmark::State& state) {
+  const auto& ps = sample_positions();
+  std::size_t i = 0, n = 0;
+  for (auto _ : state) {
+    MoveList l;
+    generate_moves(ps[i++ & 4095], l);
+    n += l.size();
+    benchmark::DoNotOptimize(l);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(n));
+}
+BENCHMARK(BM_TojmotGenerateMoves);
+
+void BM_TojmotInCheck(benchmark::State& state) {
+  const auto& ps = sample_positions();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(in_check(ps[i++ & 4095]));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_TojmotInCheck);
+
+void BM_TojmotPlayUndo(benchmark::State& state) {
+  std::vector<std::pair<Position, Move>> work;
+  for (const auto& p : sample_positions()) {
+    MoveList l;
+    generate_moves(p, l);
+    work.emplace_back(p, l[0]);
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto& [p, m] = work[i++ % work.size()];
+    Undo u;
+    play(p, m, u);
+    benchmark::DoNotOptimize(p.key);
+    undo(p, m, u);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_TojmotPlayUndo);
+
+void BM_TojmotPerftStart(benchmark::State& state) {
+  const int depth = static_cast<int>(state.range(0));
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    Position p = start_position();
+    nodes += oyin::perft<Tojmot>(p, depth);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_TojmotPerftStart)->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace oyin::tojmot

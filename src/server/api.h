@@ -1,0 +1,59 @@
+#pragma once
+// The JSON API and the static UI files, independent of the HTTP library: a request goes in, a
+// response comes out through `respond` (at once, or later from a worker for analysis).
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/analysis.h"
+#include "server/game_service.h"
+
+namespace oyin::server {
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query, as sent
+  std::string body;
+  std::string host;    // the Host header, for links
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+using Respond = std::function<void(HttpResponse)>;
+
+// Splits "/a/b?x=1&y=2" into the decoded path and query value lookups.
+struct Target {
+  std::string path;
+  std::vector<std::pair<std::string, std::string>> query;
+  std::string param(const std::string& key) const {
+    for (const auto& [k, v] : query)
+      if (k == key) return v;
+    return {};
+  }
+};
+Target parse_target(const std::string& target);
+std::vector<std::string> split_path(const std::string& path);
+
+class Api {
+ public:
+  Api(GameService& games, AnalysisService& analysis, std::string web_root)
+      : games_(games), analysis_(analysis), web_root_(std::move(web_root)) {}
+  void handle(const HttpRequest& req, Respond respond);
+
+ private:
+  void route(const HttpRequest& req, const Respond& respond);
+  HttpResponse serve_static(const std::string& path) const;
+  GameService& games_;
+  AnalysisService& analysis_;
+  std::string web_root_;
+};
+
+HttpResponse json_response(int status, const json& body);
+
+}  // namespace oyin::server

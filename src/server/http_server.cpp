@@ -1,0 +1,167 @@
+#include "server/http_server.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <filesystem>
+#include <thread>
+
+#include "server/api.h"
+#include "server/websocket_session.h"
+
+namespace oyin::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+constexpr std::size_t kMaxBodyBytes = 1u << 20;
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {}
+
+  void run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this())); }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(kMaxBodyBytes);
+    parser_->header_limit(16 * 1024);
+    stream_.expires_after(kReadTimeout);
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return close();
+    if (ec == http::error::body_limit) return send_plain(413, "{\"error\":\"the request body is over 1 MiB\"}", false);
+    if (ec) return;  // timeout or a broken connection: drop it
+    http::request<http::string_body> req = parser_->release();
+    if (websocket::is_upgrade(req)) {
+      beast::get_lowest_layer(stream_).expires_never();
+      start_websocket(stream_.release_socket(), std::move(req), services_);
+      return;
+    }
+    keep_alive_ = req.keep_alive();
+    version_ = req.version();
+    HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
+                  std::string(req[http::field::host])};
+    const bool head = req.method() == http::verb::head;
+    services_.api.handle(r, [self = shared_from_this(), head](HttpResponse res) {
+      // May be called from a worker (analysis): hop back onto this connection's strand.
+      net::post(self->stream_.get_executor(), [self, head, res = std::move(res)]() mutable {
+        self->write(std::move(res), head);
+      });
+    });
+  }
+
+  void write(HttpResponse r, bool head) {
+    auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(r.status), version_);
+    res->set(http::field::server, "oyin");
+    res->set(http::field::content_type, r.content_type);
+    res->set("X-Content-Type-Options", "nosniff");
+    for (const auto& [k, v] : r.headers) res->set(k, v);
+    res->keep_alive(keep_alive_);
+    res->body() = std::move(r.body);
+    res->prepare_payload();
+    if (head) res->body().clear();
+    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      if (!res->keep_alive()) return self->close();
+      self->read();
+    });
+  }
+
+  void send_plain(int status, std::string body, bool keep) {
+    keep_alive_ = keep;
+    write(HttpResponse{status, std::move(body), "application/json", {}}, false);
+  }
+
+  void close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Services& services_;
+  bool keep_alive_ = true;
+  unsigned version_ = 11;
+};
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services)
+      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services) {}
+  void accept() {
+    acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  }
+
+ private:
+  void on_accept(beast::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted) return;
+    if (!ec) std::make_shared<HttpSession>(std::move(socket), services_)->run();
+    accept();
+  }
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  Services& services_;
+};
+
+}  // namespace
+
+std::string run_server(const ServerOptions& opt, std::ostream& log) {
+  namespace fs = std::filesystem;
+  if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
+  std::error_code fs_ec;
+  if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty()) fs::create_directories(dir, fs_ec);
+  auto store = storage::GameStore::open(opt.db);
+  if (!store) return store.error();
+
+  beast::error_code ec;
+  const auto address = net::ip::make_address(opt.host, ec);
+  if (ec) return "--host '" + opt.host + "' is not an IP address";
+  net::io_context ioc(opt.io_threads);
+  tcp::acceptor acceptor(ioc);
+  const tcp::endpoint ep(address, static_cast<unsigned short>(opt.port));
+  acceptor.open(ep.protocol(), ec);
+  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(ep, ec);
+  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
+  const int port = acceptor.local_endpoint().port();
+
+  const int workers = opt.workers > 0 ? opt.workers : static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+  net::thread_pool pool(static_cast<std::size_t>(workers));
+  GameService games(**store, pool);
+  AnalysisService analysis(pool);
+  Api api(games, analysis, opt.web_root);
+  Services services{games, analysis, api};
+
+  std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
+
+  const auto count = (*store)->count();
+  log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << opt.db << ", "
+      << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < opt.io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
+  games.stop_all();
+  pool.join();
+  log << "oyin serve: stopped" << std::endl;
+  return {};
+}
+
+}  // namespace oyin::server

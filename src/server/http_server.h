@@ -1,0 +1,22 @@
+#pragma once
+// `oyin serve`: Boost.Beast HTTP + WebSocket on a few I/O threads, engine work on a worker pool.
+#include <functional>
+#include <ostream>
+#include <string>
+
+namespace oyin::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;  // 0 = any free port (printed on start)
+  std::string db = "data/oyin.sqlite";
+  std::string web_root = "web/dist";
+  int io_threads = 2;
+  int workers = 0;  // 0 = number of cores
+};
+
+// Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an
+// error message, empty on a clean stop.
+std::string run_server(const ServerOptions& opt, std::ostream& log);
+
+}  // namespace oyin::server

@@ -1,0 +1,199 @@
+#include "server/websocket_session.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+
+namespace oyin::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr std::size_t kMaxMessageBytes = 64 * 1024;
+constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is dropped
+
+class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
+ public:
+  WsSession(tcp::socket&& socket, Services& services) : ws_(std::move(socket)), services_(services) {}
+
+  ~WsSession() override {
+    std::lock_guard lock(analyses_mutex_);
+    for (auto& [id, stop] : analyses_) *stop = true;
+  }
+
+  void run(http::request<http::string_body> req) {
+    const Target t = parse_target(std::string(req.target()));
+    const auto parts = split_path(t.path);
+    if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "games") {
+      game_id_ = parts[2];
+      token_ = t.param("token");
+    } else if (!(parts.size() == 2 && parts[0] == "ws" && parts[1] == "analysis")) {
+      return refuse(std::move(req), 404, "no WebSocket channel " + t.path);
+    }
+    analysis_ = game_id_.empty();
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(kMaxMessageBytes);
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+
+  void send_text(std::string text) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+      if (self->closed_) return;
+      if (self->queue_.size() >= kMaxQueuedMessages) {
+        self->closed_ = true;
+        beast::get_lowest_layer(self->ws_).close();
+        return;
+      }
+      self->queue_.push_back(std::move(text));
+      if (self->queue_.size() == 1) self->write();
+    });
+  }
+
+ private:
+  void refuse(http::request<http::string_body> req, int status, const std::string& why) {
+    auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), req.version());
+    res->set(http::field::content_type, "application/json");
+    res->body() = json{{"error", why}}.dump();
+    res->prepare_payload();
+    res->keep_alive(false);
+    auto& stream = beast::get_lowest_layer(ws_);
+    http::async_write(stream, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
+      beast::error_code ec;
+      beast::get_lowest_layer(self->ws_).socket().shutdown(tcp::socket::shutdown_send, ec);
+    });
+  }
+
+  void on_accept(beast::error_code ec) {
+    if (ec) return;
+    if (!analysis_) {
+      const Reply r = services_.games.subscribe(game_id_, weak_from_this(), token_);
+      if (r.status != 200) {
+        send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}}.dump());
+      } else {
+        send_text(json{{"type", "state"}, {"state", r.body}}.dump());
+      }
+    }
+    read();
+  }
+
+  void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+      closed_ = true;
+      return;
+    }
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    const json msg = json::parse(text, nullptr, false);
+    if (msg.is_discarded() || !msg.is_object()) {
+      send_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}}.dump());
+    } else {
+      try {
+        if (analysis_) on_analysis_request(msg);
+        else on_game_message(msg);
+      } catch (const json::exception& e) {  // a field of the wrong type
+        send_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}}.dump());
+      }
+    }
+    read();
+  }
+
+  // {"type": "move", "move": "...", "token": "..."} (and resign/undo/draw): the new state comes
+  // back as a push like everyone else's; only a refusal is answered here.
+  void on_game_message(const json& msg) {
+    const std::string type = msg.value("type", "");
+    const std::string token = msg.contains("token") && msg["token"].is_string() ? msg["token"].get<std::string>() : token_;
+    Reply r;
+    if (type == "move") {
+      const std::string move = msg.contains("move") && msg["move"].is_string() ? msg["move"].get<std::string>() : "";
+      r = services_.games.move(game_id_, move, token);
+    } else if (type == "resign") {
+      r = services_.games.resign(game_id_, token);
+    } else if (type == "undo") {
+      r = services_.games.undo(game_id_, token);
+    } else if (type == "draw") {
+      r = services_.games.draw(game_id_, token);
+    } else if (type == "ping") {
+      send_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}.dump());
+      return;
+    } else {
+      r = Reply::error(400, "unknown message type '" + type + "' (move, resign, undo, draw, ping)");
+    }
+    if (r.status >= 400)
+      send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"request", msg}}.dump());
+  }
+
+  // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.
+  void on_analysis_request(const json& msg) {
+    const json id = msg.contains("id") ? msg["id"] : json(nullptr);
+    const std::string key = id.dump();
+    if (msg.value("action", "") == "terminate") {
+      std::lock_guard lock(analyses_mutex_);
+      if (auto it = analyses_.find(key); it != analyses_.end()) *it->second = true;
+      send_text(json{{"id", id}, {"terminated", true}}.dump());
+      return;
+    }
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    {
+      std::lock_guard lock(analyses_mutex_);
+      analyses_[key] = stop;
+    }
+    std::weak_ptr<WsSession> weak = weak_from_this();
+    const Reply r = services_.analysis.start(msg, [weak, key](const json& line) {
+      auto self = weak.lock();
+      if (!self) return;
+      if (line.value("done", false)) {
+        std::lock_guard lock(self->analyses_mutex_);
+        self->analyses_.erase(key);
+      }
+      self->send_text(line.dump());
+    }, stop);
+    if (r.status >= 400) {
+      {
+        std::lock_guard lock(analyses_mutex_);
+        analyses_.erase(key);
+      }
+      send_text(json{{"id", id}, {"error", r.body["error"]}, {"status", r.status}}.dump());
+    }
+  }
+
+  void write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, std::size_t) {
+    if (ec) {
+      closed_ = true;
+      queue_.clear();
+      return;
+    }
+    queue_.pop_front();
+    if (!queue_.empty()) write();
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Services& services_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  bool closed_ = false;
+  bool analysis_ = false;
+  std::string game_id_, token_;
+  std::mutex analyses_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<std::atomic<bool>>> analyses_;
+};
+
+}  // namespace
+
+void start_websocket(tcp::socket&& socket, http::request<http::string_body> req, Services& services) {
+  std::make_shared<WsSession>(std::move(socket), services)->run(std::move(req));
+}
+
+}  // namespace oyin::server

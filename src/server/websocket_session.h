@@ -1,0 +1,24 @@
+#pragma once
+// WebSocket channels: /ws/games/{id} (state pushes; moves may be sent too) and /ws/analysis
+// (one JSON request per message, answered by a stream of lines carrying the request id).
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/api.h"
+
+namespace oyin::server {
+
+namespace websocket = boost::beast::websocket;
+
+struct Services {
+  GameService& games;
+  AnalysisService& analysis;
+  Api& api;
+};
+
+// Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
+void start_websocket(boost::asio::ip::tcp::socket&& socket,
+                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services);
+
+}  // namespace oyin::server

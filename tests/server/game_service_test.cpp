@@ -1,0 +1,43 @@
+// GameService in-process: the memory cache of games stays bounded and evicted games come back
+// from the store unchanged.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "games/registry.h"
+#include "server/game_service.h"
+
+namespace oyin::server {
+namespace {
+
+TEST(GameService, EvictsIdleGamesAndReloadsThem) {
+  register_builtin_games();
+  const std::string path = ::testing::TempDir() + "oyin_service_" + std::to_string(getpid()) + ".sqlite";
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + std::string(ext));
+  auto store = storage::GameStore::open(path);
+  ASSERT_TRUE(store) << store.error();
+  boost::asio::thread_pool pool(1);
+  GameService games(**store, pool, 3);
+  std::vector<std::pair<std::string, std::string>> ids;
+  json first_moves;
+  for (int i = 0; i < 6; ++i) {
+    Reply r = games.create({{"game", "togyz"}, {"mode", "hotseat"}}, "http://127.0.0.1");
+    ASSERT_EQ(r.status, 201) << r.body.dump();
+    ids.emplace_back(r.body["id"], r.body["seat"]["token"]);
+    Reply m = games.move(ids.back().first, std::to_string(i + 1), ids.back().second);
+    ASSERT_EQ(m.status, 200);
+    if (i == 0) first_moves = m.body["moves"];
+    EXPECT_LE(games.cached_games(), 3u);
+  }
+  Reply first = games.get(ids[0].first, "");  // evicted long ago: loaded again
+  ASSERT_EQ(first.status, 200);
+  EXPECT_EQ(first.body["moves"], first_moves);
+  EXPECT_EQ(first_moves, json{"19"});
+  ASSERT_EQ(games.move(ids[0].first, "9", ids[0].second).status, 200);
+  EXPECT_EQ(games.get(ids[0].first, "").body["ply"], 2);
+  games.stop_all();
+  pool.join();
+}
+
+}  // namespace
+}  // namespace oyin::server

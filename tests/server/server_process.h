@@ -1,0 +1,164 @@
+#pragma once
+// A real `oyin serve` process on a free loopback port, and blocking HTTP / WebSocket clients
+// (Boost.Beast) to talk to it, for the API tests.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+
+namespace oyin::testing {
+
+using nlohmann::json;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class ServerProcess {
+ public:
+  ServerProcess(std::string db, std::string web = "/nonexistent") : db_(std::move(db)), web_(std::move(web)) {}
+  ~ServerProcess() { kill9(); }
+
+  // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
+  bool start() {
+    log_ = db_ + ".log." + std::to_string(starts_++);
+    pid_ = fork();
+    if (pid_ == 0) {
+      std::freopen(log_.c_str(), "w", stdout);
+      std::freopen((log_ + ".err").c_str(), "w", stderr);
+      execl(OYIN_BINARY, OYIN_BINARY, "serve", "--port", "0", "--db", db_.c_str(), "--web", web_.c_str(),
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 1000; ++i) {
+      std::ifstream in(log_);
+      std::string line;
+      if (std::getline(in, line)) {
+        const auto p = line.find("127.0.0.1:");
+        if (p != std::string::npos) {
+          port_ = std::stoi(line.substr(p + 10));
+          return true;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+  void kill9() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  // SIGTERM and wait; returns the exit code.
+  int terminate() {
+    if (pid_ <= 0) return -1;
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  int port() const { return port_; }
+
+ private:
+  std::string db_, web_, log_;
+  int starts_ = 0;
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+struct HttpResult {
+  int status = 0;
+  std::string text;
+  json body;
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? "" : std::string(it->value());
+  }
+  http::fields headers;
+};
+
+inline HttpResult http_call(int port, http::verb verb, const std::string& target, const std::string& body = "") {
+  net::io_context ioc;
+  tcp::socket sock(ioc);
+  sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  http::request<http::string_body> req(verb, target, 11);
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(sock, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(sock, buf, res);
+  HttpResult r;
+  r.status = static_cast<int>(res.result_int());
+  r.text = res.body();
+  r.body = json::parse(r.text, nullptr, false);
+  r.headers = res.base();
+  return r;
+}
+inline HttpResult http_get(int port, const std::string& target) { return http_call(port, http::verb::get, target); }
+inline HttpResult http_post(int port, const std::string& target, const json& body) {
+  return http_call(port, http::verb::post, target, body.dump());
+}
+
+// A WebSocket client whose reads time out instead of hanging a test.
+class WsClient {
+ public:
+  WsClient(int port, const std::string& target) : ws_(ioc_) {
+    auto& s = beast::get_lowest_layer(ws_);
+    s.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+    ws_.handshake("127.0.0.1:" + std::to_string(port), target);
+  }
+  void send(const json& j) { ws_.write(net::buffer(j.dump())); }
+  std::optional<json> read(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) {
+    beast::flat_buffer buf;
+    bool done = false;
+    beast::error_code ec;
+    ws_.async_read(buf, [&](beast::error_code e, std::size_t) {
+      done = true;
+      ec = e;
+    });
+    ioc_.restart();
+    ioc_.run_for(timeout);
+    if (!done) {
+      beast::get_lowest_layer(ws_).cancel();
+      ioc_.restart();
+      ioc_.run();
+      return std::nullopt;
+    }
+    if (ec) return std::nullopt;
+    return json::parse(beast::buffers_to_string(buf.data()), nullptr, false);
+  }
+  // Reads until a state push with `ply` plies arrives (skipping older ones).
+  std::optional<json> read_state_at(std::size_t ply) {
+    for (int i = 0; i < 20; ++i) {
+      auto m = read();
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == "state" && (*m)["state"]["ply"] == ply) return (*m)["state"];
+    }
+    return std::nullopt;
+  }
+
+ private:
+  net::io_context ioc_;
+  beast::websocket::stream<beast::tcp_stream> ws_;
+};
+
+}  // namespace oyin::testing

@@ -1,0 +1,76 @@
+// Review with the engine: every position of the game analysed over the analysis channel, a score
+// graph over the game (from the first player's view), the best line at the shown move.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { AnalysisChannel, type AnalysisLine, type GameView } from './api';
+import type { Dict } from './i18n';
+
+const CLAMP = 1000;
+
+function graphValue(l: AnalysisLine | undefined): number | null {
+  if (!l) return null;
+  const sign = l.score_first === l.score ? 1 : -1;
+  if (l.mate !== undefined) return sign * (l.mate > 0 ? CLAMP : -CLAMP);
+  return Math.max(-CLAMP, Math.min(CLAMP, l.score_first));
+}
+
+export function AnalysisPanel({ view, ply, setPly, t, engine }: {
+  view: GameView; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
+}) {
+  const [lines, setLines] = useState<(AnalysisLine | undefined)[]>([]);
+  const [running, setRunning] = useState(false);
+  const channel = useRef<AnalysisChannel | null>(null);
+  useEffect(() => () => channel.current?.close(), []);
+  useEffect(() => setLines([]), [view.id]);
+
+  const analyse = async () => {
+    if (running) return;
+    setRunning(true);
+    channel.current ??= new AnalysisChannel();
+    const out: (AnalysisLine | undefined)[] = [];
+    for (let i = 0; i < view.positions.length; ++i) {
+      const res = await channel.current.analyse(
+        { id: `${view.id}-${i}`, game: view.game, rules: view.rules, position: view.positions[i], movetime: 150 },
+        () => undefined);
+      out[i] = res;
+      setLines([...out]);
+    }
+    setRunning(false);
+  };
+
+  const n = Math.max(1, view.positions.length - 1);
+  const W = 300;
+  const H = 110;
+  const x = (i: number) => (i / n) * W;
+  const y = (v: number) => H / 2 - (v / CLAMP) * (H / 2 - 6);
+  const pts = lines.map((l, i) => [i, graphValue(l)] as const).filter(([, v]) => v !== null) as [number, number][];
+  const path = pts.map(([i, v], k) => `${k ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(' ');
+  const area = pts.length ? `${path} L${x(pts[pts.length - 1][0])} ${H / 2} L${x(pts[0][0])} ${H / 2} Z` : '';
+  const cur = lines[ply];
+  return (
+    <div class="card analysis" data-testid="analysis">
+      <h3>{t.analysis}</h3>
+      <svg class="score-graph" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none"
+           onClick={(e) => {
+             const r = (e.currentTarget as SVGSVGElement).getBoundingClientRect();
+             setPly(Math.round(((e.clientX - r.left) / r.width) * n));
+           }}>
+        <rect width={W} height={H / 2} class="graph-first" />
+        <rect y={H / 2} width={W} height={H / 2} class="graph-second" />
+        {area && <path d={area} class="graph-area" />}
+        {path && <path d={path} class="graph-line" />}
+        <line x1={x(ply)} x2={x(ply)} y1="0" y2={H} class="graph-cursor" />
+      </svg>
+      {cur && (
+        <div class="best-line" data-testid="best-line">
+          <div><span class="muted">{t.score}:</span> <b>{cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2)}</b>
+            {cur.depth ? <span class="muted"> · d{cur.depth}</span> : null}</div>
+          <div><span class="muted">{t.bestLine}:</span> <code data-testid="pv">{(cur.pv?.length ? cur.pv : [cur.bestmove || '—']).join(' ')}</code></div>
+        </div>
+      )}
+      <button data-action="analyse" onClick={analyse} disabled={running}>
+        {running ? `${t.analysing} ${lines.filter(Boolean).length}/${view.positions.length}` : t.analyse}
+      </button>
+      {engine && <div class="muted small">{t.engine}: {engine}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
+// #/join/ID/TOKEN).
+import { useEffect, useState } from 'preact/hooks';
+import { api, seats, type MetaGame } from './api';
+import { DICTS, LANGS, detectLang, type Lang } from './i18n';
+import { GamePage } from './game_page';
+import { HistoryPage } from './history_page';
+import { NewGame } from './new_game';
+import { GalleryPage } from './gallery_page';
+
+function useRoute(): string[] {
+  const parse = () => {
+    const r = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+    if (r[0] === 'join' && r[1] && r[2]) {  // an invite: keep the seat, then show the game
+      seats.set(r[1], r[2]);
+      history.replaceState(null, '', `#/game/${r[1]}`);
+      return ['game', r[1]];
+    }
+    return r;
+  };
+  const [route, setRoute] = useState(parse());
+  useEffect(() => {
+    const on = () => setRoute(parse());
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+export function App() {
+  const [lang, setLang] = useState<Lang>(detectLang());
+  const [meta, setMeta] = useState<MetaGame[] | null>(null);
+  const route = useRoute();
+  const t = DICTS[lang];
+  useEffect(() => {
+    api.meta().then((m) => setMeta(m.games)).catch(() => setMeta([]));
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
+  }, [lang]);
+  const changeLang = (l: Lang) => {
+    localStorage.setItem('oyin.lang', l);
+    setLang(l);
+  };
+  let page;
+  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={meta ?? []} />;
+  else if (route[0] === 'gallery') page = <GalleryPage t={t} />;
+  else if (route[0] === 'history') page = <HistoryPage t={t} meta={meta ?? []} />;
+  else page = <NewGame t={t} meta={meta} />;
+  return (
+    <div class="app">
+      <header class="topbar">
+        <a class="brand" href="#/">
+          <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
+            <circle cx="16" cy="16" r="14" fill="#c8923e" />
+            <circle cx="11" cy="13" r="4" fill="#fff8e8" />
+            <circle cx="20" cy="12" r="4" fill="#fff8e8" />
+            <circle cx="16" cy="21" r="4" fill="#fff8e8" />
+          </svg>
+          <span class="brand-name">oyin</span>
+          <span class="brand-tag">{t.tagline}</span>
+        </a>
+        <nav>
+          <a href="#/" class={route.length === 0 ? 'active' : ''} data-nav="new">{t.newGame}</a>
+          <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
+          <select aria-label={t.language} class="lang" value={lang} data-lang-select
+                  onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
+            {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+          </select>
+        </nav>
+      </header>
+      <main>{page}</main>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// Capture Go: a goban with coordinates, stones, the last move, and the capture race to the target.
+import { useState } from 'preact/hooks';
+import type { BoardProps } from './types';
+
+export const GTP_COLS = 'ABCDEFGHJKLMNOPQRST';
+
+export interface GoPosition {
+  size: number;
+  grid: string[];  // grid[r][c], r = 0 the top row (row N)
+  toMove: 'b' | 'w';
+  captures: [number, number];  // by Black, by White
+  passes: number;
+}
+
+export function parseGo(text: string): GoPosition {
+  const [size, rows, toMove, cb, cw, passes] = text.trim().split(/\s+/);
+  return {
+    size: parseInt(size, 10),
+    grid: rows.split('/'),
+    toMove: toMove === 'w' ? 'w' : 'b',
+    captures: [parseInt(cb, 10), parseInt(cw, 10)],
+    passes: parseInt(passes ?? '0', 10),
+  };
+}
+
+// Capture targets from the rules text ("size=9,target=1,pass=1"; per colour "target_black=").
+export function goTargets(rules: string): [number, number] {
+  const kv = new Map(rules.split(',').map((s) => s.split('=') as [string, string]));
+  const t = parseInt(kv.get('target') ?? '1', 10) || 1;
+  const tb = parseInt(kv.get('target_black') ?? kv.get('tb') ?? '', 10);
+  const tw = parseInt(kv.get('target_white') ?? kv.get('tw') ?? '', 10);
+  return [Number.isFinite(tb) ? tb : t, Number.isFinite(tw) ? tw : t];
+}
+
+function starPoints(n: number): [number, number][] {
+  if (n < 7) return n === 5 ? [[2, 2]] : [];
+  const e = n >= 13 ? 3 : 2;
+  const pts: [number, number][] = [[e, e], [e, n - 1 - e], [n - 1 - e, e], [n - 1 - e, n - 1 - e]];
+  if (n % 2 === 1) pts.push([(n - 1) / 2, (n - 1) / 2]);
+  if (n >= 15 && n % 2 === 1) pts.push([e, (n - 1) / 2], [n - 1 - e, (n - 1) / 2], [(n - 1) / 2, e], [(n - 1) / 2, n - 1 - e]);
+  return pts;
+}
+
+const C = 44;  // grid spacing
+const M = 48;  // margin for coordinates
+
+export function GoBoard({ view, ply, flipped, canMove, onMove }: BoardProps) {
+  const [hover, setHover] = useState<string | null>(null);
+  const pos = parseGo(view.positions[ply] ?? view.position);
+  const n = pos.size;
+  const legal = new Set(canMove ? view.legal_moves.map((m) => m.toUpperCase()) : []);
+  const last = ply > 0 ? view.moves[ply - 1].toUpperCase() : '';
+  const span = (n - 1) * C;
+  const size = span + 2 * M;
+  // Flipped: turned half a circle, as seen from the other side of the table.
+  const at = (r: number, c: number): [number, number] =>
+    flipped ? [M + (n - 1 - c) * C, M + (n - 1 - r) * C] : [M + c * C, M + r * C];
+  const name = (r: number, c: number) => `${GTP_COLS[c]}${n - r}`;
+  const lines = [];
+  for (let i = 0; i < n; ++i) {
+    const [x0, y0] = at(i, 0);
+    const [x1, y1] = at(i, n - 1);
+    lines.push(<line key={`h${i}`} x1={x0} y1={y0} x2={x1} y2={y1} />);
+    const [a0, b0] = at(0, i);
+    const [a1, b1] = at(n - 1, i);
+    lines.push(<line key={`v${i}`} x1={a0} y1={b0} x2={a1} y2={b1} />);
+  }
+  const points = [];
+  for (let r = 0; r < n; ++r)
+    for (let c = 0; c < n; ++c) {
+      const [x, y] = at(r, c);
+      const stone = pos.grid[r]?.[c] ?? '.';
+      const nm = name(r, c);
+      const canPlay = stone === '.' && legal.has(nm);
+      points.push(
+        <g key={nm} data-point={nm} class={canPlay ? 'go-legal' : ''} onClick={canPlay ? () => onMove(nm) : undefined}
+           onMouseEnter={() => setHover(canPlay ? nm : null)} onMouseLeave={() => setHover(null)}>
+          <rect x={x - C / 2} y={y - C / 2} width={C} height={C} fill="transparent" />
+          {stone !== '.' && (
+            <g class="go-stone">
+              <circle cx={x + 1.5} cy={y + 2} r={C * 0.46} fill="rgba(0,0,0,0.28)" />
+              <circle cx={x} cy={y} r={C * 0.46} fill={stone === 'X' ? 'url(#go-black)' : 'url(#go-white)'}
+                      stroke={stone === 'X' ? '#000' : '#9a958a'} stroke-width="0.8" />
+            </g>
+          )}
+          {stone === '.' && hover === nm && (
+            <circle cx={x} cy={y} r={C * 0.44} fill={pos.toMove === 'b' ? '#111' : '#f4f1ea'} opacity="0.45" />
+          )}
+          {last === nm && stone !== '.' && (
+            <circle class="go-last" cx={x} cy={y} r={C * 0.18} fill="none" stroke={stone === 'X' ? '#f2efe6' : '#1a1a1a'} stroke-width="3" />
+          )}
+        </g>,
+      );
+    }
+  const coords = [];
+  for (let i = 0; i < n; ++i) {
+    const [x] = at(0, i);
+    const [, y] = at(i, 0);
+    coords.push(<text key={`t${i}`} class="go-coord" x={x} y={M - 22}>{GTP_COLS[i]}</text>);
+    coords.push(<text key={`b${i}`} class="go-coord" x={x} y={size - M + 34}>{GTP_COLS[i]}</text>);
+    coords.push(<text key={`l${i}`} class="go-coord" x={M - 28} y={y + 5}>{n - i}</text>);
+    coords.push(<text key={`r${i}`} class="go-coord" x={size - M + 28} y={y + 5}>{n - i}</text>);
+  }
+  return (
+    <svg class="board go-board" viewBox={`0 0 ${size} ${size}`} role="img" aria-label="Go board">
+      <defs>
+        <radialGradient id="go-black" cx="35%" cy="30%" r="75%">
+          <stop offset="0%" stop-color="#6b6b6b" />
+          <stop offset="45%" stop-color="#1c1c1c" />
+          <stop offset="100%" stop-color="#000" />
+        </radialGradient>
+        <radialGradient id="go-white" cx="35%" cy="30%" r="75%">
+          <stop offset="0%" stop-color="#ffffff" />
+          <stop offset="70%" stop-color="#ece8dd" />
+          <stop offset="100%" stop-color="#c9c3b4" />
+        </radialGradient>
+        <linearGradient id="go-wood" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0%" stop-color="#e8c07a" />
+          <stop offset="100%" stop-color="#d6a55c" />
+        </linearGradient>
+      </defs>
+      <rect x="2" y="2" width={size - 4} height={size - 4} rx="10" fill="url(#go-wood)" stroke="#a87a3a" stroke-width="3" />
+      <g class="go-lines">{lines}</g>
+      {starPoints(n).map(([r, c]) => {
+        const [x, y] = at(r, c);
+        return <circle key={`s${r}-${c}`} cx={x} cy={y} r={4.2} fill="#3b2a14" />;
+      })}
+      {coords}
+      {points}
+    </svg>
+  );
+}

@@ -1,0 +1,193 @@
+// Togyz Kumalak: two rows of nine pits, two kazans between them, stones drawn for small counts.
+import type { BoardProps } from './types';
+
+export interface TogyzPosition {
+  pits: number[];       // 0..8 White pits 1..9, 9..17 Black pits 1..9
+  tuzdyk: boolean[];    // the pit is a tuzdyk (owned by the other side)
+  kazan: [number, number];
+  toMove: 0 | 1;        // 0 White, 1 Black
+  moveNumber: number;
+}
+
+function parseRow(text: string): { pits: number[]; tuz: boolean[] } {
+  const pits: number[] = [];
+  const tuz: boolean[] = [];
+  for (const item of text.split(',')) {
+    if (item === 't') {
+      pits.push(0);
+      tuz.push(true);
+    } else if (item.endsWith('S')) {
+      pits.push(parseInt(item, 10));
+      tuz.push(false);
+    } else {
+      for (let i = 0; i < parseInt(item, 10); ++i) {
+        pits.push(0);
+        tuz.push(false);
+      }
+    }
+  }
+  return { pits, tuz };
+}
+
+export function parseTogyz(fen: string): TogyzPosition {
+  const [rows, wk, bk, side, num] = fen.trim().split(/\s+/);
+  const [blackText, whiteText] = rows.split('/');
+  const black = parseRow(blackText);
+  const white = parseRow(whiteText);
+  black.pits.reverse();
+  black.tuz.reverse();
+  return {
+    pits: [...white.pits, ...black.pits],
+    tuzdyk: [...white.tuz, ...black.tuz],
+    kazan: [parseInt(wk, 10), parseInt(bk, 10)],
+    toMove: side === 'S' ? 0 : 1,
+    moveNumber: parseInt(num, 10),
+  };
+}
+
+// Where the last stone of a move from global pit `from` lands (18 pits in sowing order).
+export function landingPit(p: TogyzPosition, from: number): number {
+  const n = p.pits[from];
+  return n > 1 ? (from + n - 1) % 18 : (from + 1) % 18;
+}
+
+const W = 1000;
+const H = 620;
+const PIT_W = 86;
+const PIT_H = 176;
+const X0 = 61;
+const STEP = 99;
+
+function stoneLayout(n: number, w: number, h: number, r: number): [number, number][] {
+  const cols = Math.max(1, Math.floor(w / (2 * r + 2)));
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; ++i) {
+    const row = Math.floor(i / cols);
+    const col = i % cols;
+    const inRow = Math.min(cols, n - row * cols);
+    const jitter = ((i * 37) % 7) / 7 - 0.5;
+    out.push([(col - (inRow - 1) / 2) * (2 * r + 2) + jitter, h / 2 - r - 4 - row * (2 * r + 1)]);
+  }
+  return out;
+}
+
+function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w: number; h: number; up: boolean }) {
+  const r = 8.5;
+  const shown = Math.min(n, 18);
+  return (
+    <g>
+      {stoneLayout(shown, w, h, r).map(([dx, dy], i) => (
+        <circle key={i} cx={cx + dx} cy={cy + (up ? -dy : dy)} r={r} fill="url(#tk-stone)" stroke="#5e4a2c" stroke-width="0.8" />
+      ))}
+    </g>
+  );
+}
+
+export function TogyzBoard({ view, ply, flipped, canMove, onMove, t }: BoardProps) {
+  const pos = parseTogyz(view.positions[ply] ?? view.position);
+  const prev = ply > 0 ? parseTogyz(view.positions[ply - 1]) : null;
+  const lastText = ply > 0 ? view.moves[ply - 1] : '';
+  let lastFrom = -1;
+  let lastTo = -1;
+  let captured = false;
+  if (prev) {
+    const mover = prev.toMove;
+    lastFrom = mover * 9 + (parseInt(lastText[0], 10) - 1);
+    lastTo = landingPit(prev, lastFrom);
+    captured = /[(X]/.test(lastText);
+  }
+  const bottom = flipped ? 1 : 0;  // whose row is drawn at the bottom
+  const legal = canMove ? view.legal_moves : [];
+  const moveFor = (pit: number) => (pit - pos.toMove * 9 >= 0 && pit - pos.toMove * 9 < 9
+    ? legal.find((m) => m[0] === String(pit - pos.toMove * 9 + 1)) : undefined);
+
+  const pitAt = (side: number, i: number) => {
+    // Bottom row: the owner's pit 1 at the left; top row: seen from across the table, pit 1 at the right.
+    const atBottom = side === bottom;
+    const col = atBottom ? i : 8 - i;
+    const x = X0 + col * STEP;
+    const y = atBottom ? H - 46 - PIT_H : 46;
+    return { x, y, atBottom };
+  };
+
+  const pits = [];
+  for (let side = 0; side < 2; ++side) {
+    for (let i = 0; i < 9; ++i) {
+      const g = side * 9 + i;
+      const { x, y, atBottom } = pitAt(side, i);
+      const n = pos.pits[g];
+      const move = moveFor(g);
+      const cx = x + PIT_W / 2;
+      const cy = y + PIT_H / 2;
+      const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
+        g === lastTo && captured ? 'tk-capture' : '', pos.tuzdyk[g] ? 'tk-tuzdyk' : ''].join(' ');
+      pits.push(
+        <g key={g} class={cls} data-pit={`${side ? 'b' : 'w'}${i + 1}`} data-count={n}
+           onClick={move ? () => onMove(move) : undefined} style={move ? 'cursor:pointer' : undefined}>
+          <rect class="tk-pit-hole" x={x} y={y} width={PIT_W} height={PIT_H} rx={PIT_W / 2} ry={PIT_W / 2} />
+          {pos.tuzdyk[g] ? (
+            <g class="tk-tuz-mark">
+              <circle cx={cx} cy={cy} r={26} />
+              <path d={`M${cx - 13} ${cy - 13} L${cx + 13} ${cy + 13} M${cx + 13} ${cy - 13} L${cx - 13} ${cy + 13}`} />
+            </g>
+          ) : (
+            <Stones n={n} cx={cx} cy={cy} w={PIT_W - 14} h={PIT_H - 50} up={!atBottom} />
+          )}
+          <text class="tk-count" x={cx} y={atBottom ? y + 24 : y + PIT_H - 12}>{pos.tuzdyk[g] ? '' : n}</text>
+          <text class="tk-num" x={cx} y={atBottom ? y + PIT_H + 30 : y - 14}>{i + 1}</text>
+        </g>,
+      );
+    }
+  }
+
+  const kazan = (side: number) => {
+    const atBottom = side === bottom;
+    const y = atBottom ? H / 2 + 8 : H / 2 - 66;
+    const n = pos.kazan[side];
+    const gained = prev ? n - prev.kazan[side] : 0;
+    const stones = [];
+    const r = 6.5;
+    const perRow = 48;
+    for (let k = 0; k < Math.min(n, 150); ++k) {
+      const row = Math.floor(k / perRow);
+      const col = k % perRow;
+      stones.push(<circle key={k} cx={X0 + 178 + col * 14.4 + (row % 2) * 7} cy={y + 29 + (row - 1) * 12 * (atBottom ? 1 : -1)}
+                          r={r} fill="url(#tk-stone)" stroke="#5e4a2c" stroke-width="0.6" />);
+    }
+    return (
+      <g class={`tk-kazan ${pos.toMove === side && view.status === 'ongoing' ? 'tk-turn' : ''}`} data-kazan={side ? 'black' : 'white'}>
+        <rect x={X0 - 4} y={y} width={9 * STEP - 10} height={58} rx={29} class="tk-kazan-hole" />
+        <text class="tk-kazan-count" x={X0 + 40} y={y + 38}>{n}</text>
+        <text class="tk-kazan-label" x={X0 + 92} y={y + 35}>{side ? t.black : t.white}</text>
+        {stones}
+        {gained > 0 && ply > 0 && <text class="tk-gain" x={X0 + 40} y={y + 54}>+{gained}</text>}
+      </g>
+    );
+  };
+
+  return (
+    <svg class="board togyz-board" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Togyz Kumalak board">
+      <defs>
+        <radialGradient id="tk-stone" cx="35%" cy="30%" r="70%">
+          <stop offset="0%" stop-color="#fffaf0" />
+          <stop offset="55%" stop-color="#e4d6b8" />
+          <stop offset="100%" stop-color="#a89572" />
+        </radialGradient>
+        <linearGradient id="tk-wood" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0%" stop-color="#9a5b2b" />
+          <stop offset="50%" stop-color="#8a4f22" />
+          <stop offset="100%" stop-color="#6f3d18" />
+        </linearGradient>
+        <pattern id="tk-grain" width="120" height="14" patternUnits="userSpaceOnUse">
+          <path d="M0 7 Q30 3 60 7 T120 7" stroke="#7a4219" stroke-width="1.2" fill="none" opacity="0.35" />
+        </pattern>
+      </defs>
+      <rect x="4" y="4" width={W - 8} height={H - 8} rx="34" fill="url(#tk-wood)" stroke="#4a2810" stroke-width="6" />
+      <rect x="4" y="4" width={W - 8} height={H - 8} rx="34" fill="url(#tk-grain)" />
+      <path class="tk-ornament" d={`M40 ${H / 2} h${W - 80}`} />
+      {pits}
+      {kazan(0)}
+      {kazan(1)}
+    </svg>
+  );
+}

@@ -1,0 +1,53 @@
+// Starts a real `oyin serve` on a free loopback port with a fresh database, and Debian's
+// chromium through playwright-core (never a downloaded browser).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = process.env.OYIN_ARTIFACTS ?? path.join(ROOT, 'build', 'test-artifacts');
+
+export async function startServer() {
+  const bin = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
+  const dir = mkdtempSync(path.join(tmpdir(), 'oyin-web-'));
+  const web = process.env.OYIN_WEB_DIST ?? path.join(ROOT, 'web', 'dist');
+  const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  proc.stderr.on('data', (d) => (err += d));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`oyin serve did not start: ${out} ${err}`)), 10000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`oyin serve exited with ${code}: ${err}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    // SIGTERM; resolves with the exit code (0 for a clean stop) and what the server wrote to stderr.
+    stop: () => new Promise((resolve) => {
+      proc.on('exit', (code) => resolve({ code, stderr: err }));
+      proc.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function launchBrowser() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
