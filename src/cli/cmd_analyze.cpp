@@ -1,10 +1,12 @@
 // oyin analyze <game> --fen F [--depth D | --movetime MS] [--multipv K]: the engine's view of a
 // position in plain words: one line per completed depth, then the best lines with scores.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
 #include "cli/common.h"
 #include "core/text.h"
+#include "search/capgo_analyze.h"
 #include "search/engine.h"
 
 namespace oyin::cli {
@@ -33,8 +35,24 @@ std::string line_text(const std::vector<std::string>& pv) {
   return s;
 }
 
+// Capture Go is analysed by the Monte-Carlo search, with Leela Zero style "info move" lines.
+int run_analyze_capgo(const AnalyzeOpts& o) {
+  CapgoAnalyzeOptions c;
+  if (!o.rules.empty()) c.rules = o.rules;
+  c.position = o.fen;
+  c.moves = o.moves;
+  c.playouts = o.nodes;
+  c.seconds = o.movetime ? o.movetime / 1000.0 : (o.nodes ? 0 : 5);
+  c.threads = o.threads;
+  c.lines = std::max(o.multipv, 5);
+  const Status s = analyze_capgo(c, std::cout);
+  if (!s) throw UsageError(s.error());
+  return 0;
+}
+
 int run_analyze(const AnalyzeOpts& o) {
   const GameAdapter& g = game_or_fail(o.game);
+  if (g.name() == "capgo") return run_analyze_capgo(o);
   auto created = g.new_game(o.rules, o.fen);
   if (!created) throw UsageError(created.error());
   std::unique_ptr<GameState> st = std::move(*created);
@@ -84,14 +102,14 @@ int run_analyze(const AnalyzeOpts& o) {
 void add_analyze_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<AnalyzeOpts>();
   auto* cmd = app.add_subcommand("analyze", "Analyse a position: score and best lines in game notation");
-  cmd->add_option("game", o->game, "Game: togyz or tojmot")->required();
+  cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
   cmd->add_option("--fen,--position", o->fen, "The position (default: the start position)");
   cmd->add_option("--moves", o->moves, "Moves to play from that position first, space-separated");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
   auto* d = cmd->add_option("--depth", o->depth, "Search this many plies")->check(CLI::Range(1, 100));
   auto* t = cmd->add_option("--movetime", o->movetime, "Search this many milliseconds")->check(CLI::Range(1, 86400000));
   d->excludes(t);
-  cmd->add_option("--nodes", o->nodes, "Search this many nodes");
+  cmd->add_option("--nodes", o->nodes, "Search this many nodes (capgo: playouts)");
   cmd->add_option("--multipv", o->multipv, "Show the K best lines")->check(CLI::Range(1, 9));
   cmd->add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 64));
   cmd->callback([o, &exit_code] { exit_code = run_analyze(*o); });

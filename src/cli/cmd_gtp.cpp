@@ -10,14 +10,14 @@ void add_gtp_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string rules;
     std::uint64_t seed = 1;
-    int level = -1, threads = 1;
+    int level = 10, threads = 1;
     std::uint64_t playouts = 0;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("gtp", "Speak GTP v2 (Go Text Protocol) for capture Go, e.g. for GoGui");
   cmd->add_option("--rules", o->rules, "Capture Go settings: size=9,target=1,pass=1,setup=BC4+WD4");
-  cmd->add_option("--seed", o->seed, "Random seed of the random mover behind genmove");
-  cmd->add_option("--level", o->level, "genmove by oyin's MCTS at this level 0..10 (default: the random mover)")
+  cmd->add_option("--seed", o->seed, "Random seed behind genmove (the MCTS is deterministic for a seed with one thread)");
+  cmd->add_option("--level", o->level, "genmove by oyin's MCTS at this level 0..10 (default 10; -1: a random legal move)")
       ->check(CLI::Range(-1, 10));
   cmd->add_option("--playouts", o->playouts, "MCTS playouts per move (default: the level's budget)");
   cmd->add_option("--threads", o->threads, "MCTS threads")->check(CLI::Range(1, 64));

@@ -168,9 +168,11 @@ TEST(CaptureGoGtp, BinaryOverStdinStdout) {
   auto bad = oyin::testing::run_oyin("gtp --rules size=99");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "oyin: size must be a whole number from 2 to 19, not '99'\n");
-  auto eof = oyin::testing::run_oyin("gtp", "name");  // no newline, no quit: ends at end of input
+  auto eof = oyin::testing::run_oyin("gtp --level -1", "name");  // no newline, no quit: ends at end of input
   EXPECT_EQ(eof.exit_code, 0);
   EXPECT_EQ(eof.out, "= oyin (random mover, no AI yet)\n\n");
+  auto ai = oyin::testing::run_oyin("gtp", "name\n");  // by default genmove is the Monte-Carlo search
+  EXPECT_EQ(ai.out, "= oyin\n\n");
 }
 
 }  // namespace

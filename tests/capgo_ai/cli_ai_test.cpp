@@ -27,11 +27,12 @@ TEST(CapgoSelfplayCommand, PlaysAMatchAndPrintsTheScoreAndElo) {
 // GNU Go plays ordinary Go over GTP (level 1 here, to keep the test quick); our referee decides.
 TEST(CapgoSelfplayCommand, GnuGoNeverWinsAtFirstCapture) {
   const auto r = run_oyin(
-      "selfplay capgo --a level=6,playouts=1500 --b 'gtp=/usr/games/gnugo --mode gtp --level 1' --games 2 "
+      "selfplay capgo --a level=6,playouts=1500 --b 'gtp=/usr/games/gnugo --mode gtp --level 1 --seed 7' --games 2 "
       "--rules size=7,target=1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("B: gtp:/usr/games/gnugo --mode gtp --level 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("B: gtp:/usr/games/gnugo --mode gtp --level 1 --seed 7\n"), std::string::npos) << r.out;
   // GNU Go does not know the rules: it never wins. (A pass by GNU Go can end a game drawn.)
+  // Its seed is fixed and the MCTS has a playout limit, so the games are the same every run.
   EXPECT_TRUE(r.out.find("Result: A 2 B 0 draws 0 ") != std::string::npos ||
               r.out.find("Result: A 1 B 0 draws 1 ") != std::string::npos)
       << r.out;
