@@ -27,5 +27,9 @@ void add_perft_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
+void add_uci_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+void add_analyze_command(CLI::App& app, int& exit_code);
+void add_match_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

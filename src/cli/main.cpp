@@ -25,6 +25,10 @@ int main(int argc, char** argv) {
   oyin::cli::add_perft_command(app, exit_code);
   oyin::cli::add_replay_command(app, exit_code);
   oyin::cli::add_gtp_command(app, exit_code);
+  oyin::cli::add_uci_command(app, exit_code);
+  oyin::cli::add_bench_command(app, exit_code);
+  oyin::cli::add_analyze_command(app, exit_code);
+  oyin::cli::add_match_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();

@@ -74,6 +74,17 @@ class StateImpl final : public GameState {
   }
 
   const typename G::Position& position() const { return pos_; }
+  // Hashes of the positions before the current one, oldest first (repetition draws in search).
+  std::vector<std::uint64_t> history_hashes() const {
+    std::vector<std::uint64_t> out;
+    typename G::Position p = start_;
+    typename G::Undo u;
+    for (const auto& e : hist_) {
+      out.push_back(G::hash(p));
+      G::play(p, e.move, u);
+    }
+    return out;
+  }
 
  private:
   struct Entry {

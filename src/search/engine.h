@@ -25,6 +25,7 @@ struct SearchLimits {
   int multipv = 1;
   int threads = 1;
   std::uint64_t seed = 0;      // randomness for low levels; same seed, same move
+  bool infinite = false;       // think until stopped (UCI "go infinite"); no default time
 };
 
 struct SearchInfo {
@@ -32,7 +33,7 @@ struct SearchInfo {
   int seldepth = 0;
   int multipv = 1;
   int score_cp = 0;            // from the side to move's view, in centi-units of the game
-  bool is_mate = false;        // a proven win/loss: mate_in plies' worth of moves (sign = who wins)
+  bool is_mate = false;        // a proven win/loss: mate_in moves as UCI counts them (sign = who wins)
   int mate_in = 0;
   std::uint64_t nodes = 0;
   int time_ms = 0;
@@ -50,6 +51,11 @@ class Engine {
   virtual ~Engine() = default;
   virtual std::string name() const = 0;
   virtual void new_game() {}
+  // Engine settings: "Hash" (MB), "EvalParams" (the game's "name=value,..." weights).
+  virtual Status set_option(std::string_view name, std::string_view value) {
+    (void)value;
+    return make_error("unknown engine option '" + std::string(name) + "'");
+  }
   // Thinks on the current position of `state`. `on_info` (may be empty) receives progress;
   // `stop` (may be null) ends the search early with the best move so far.
   virtual SearchResult search(const GameState& state, const SearchLimits& limits,

@@ -23,6 +23,4 @@ class RandomEngine final : public Engine {
 
 std::unique_ptr<Engine> make_random_engine() { return std::make_unique<RandomEngine>(); }
 
-std::unique_ptr<Engine> make_engine(std::string_view) { return make_random_engine(); }
-
 }  // namespace oyin

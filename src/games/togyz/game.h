@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "games/togyz/board.h"
+#include "games/togyz/eval.h"
 #include "games/togyz/notation.h"
 
 namespace oyin::togyz {
@@ -56,6 +57,14 @@ struct Togyz {
   static std::string render(const Position& p, const Move* last, bool color) {
     return togyz::render(p, last, color);
   }
+  // Search hooks (search/game_hooks.h).
+  using EvalParams = togyz::EvalParams;
+  static int evaluate(const Position& p, const EvalParams& e) { return togyz::evaluate(p, e); }
+  static Result<EvalParams> parse_eval_params(std::string_view t) { return togyz::parse_eval_params(t); }
+  static int move_gain(const Position& p, Move m) { return togyz::move_gain(p, m); }
+  static void generate_noisy(const Position& p, MoveList& l) { togyz::generate_noisy(p, l); }
+  static void result_bounds(const Position& p, int& lo, int& hi) { togyz::result_bounds(p, lo, hi); }
+  static bool exact_endgame(const Position& p) { return togyz::exact_endgame(p); }
   static Result<std::vector<GameRecord>> read_records(std::string_view text) { return read_pgn(text); }
   static std::string write_record(const GameRecord& r, const Rules&, const Position& start) {
     return write_pgn(r, start);

@@ -1,0 +1,100 @@
+// oyin analyze <game> --fen F [--depth D | --movetime MS] [--multipv K]: the engine's view of a
+// position in plain words: one line per completed depth, then the best lines with scores.
+#include <cstdio>
+#include <iostream>
+
+#include "cli/common.h"
+#include "core/text.h"
+#include "search/engine.h"
+
+namespace oyin::cli {
+
+namespace {
+
+struct AnalyzeOpts {
+  std::string game, fen, rules, moves;
+  int depth = 0, movetime = 0, multipv = 1, threads = 1;
+  std::uint64_t nodes = 0;
+};
+
+std::string score_text(const SearchInfo& i) {
+  if (i.is_mate) return i.mate_in > 0 ? "win in " + std::to_string(i.mate_in) : "loss in " + std::to_string(-i.mate_in);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.2f", i.score_cp / 100.0);
+  return buf;
+}
+
+std::string line_text(const std::vector<std::string>& pv) {
+  std::string s;
+  for (const auto& m : pv) {
+    if (!s.empty()) s += ' ';
+    s += m;
+  }
+  return s;
+}
+
+int run_analyze(const AnalyzeOpts& o) {
+  const GameAdapter& g = game_or_fail(o.game);
+  auto created = g.new_game(o.rules, o.fen);
+  if (!created) throw UsageError(created.error());
+  std::unique_ptr<GameState> st = std::move(*created);
+  for (const auto& m : split_ws(o.moves)) {
+    auto r = st->play(m);
+    if (!r) throw UsageError("move '" + std::string(m) + "': " + r.error());
+  }
+  if (st->status().over()) {
+    std::cout << "The game is over: " << result_text(st->status()) << " (" << st->status().reason << ")\n";
+    return 0;
+  }
+  SearchLimits lim;
+  lim.depth = o.depth;
+  lim.movetime_ms = o.movetime;
+  lim.nodes = o.nodes;
+  lim.multipv = o.multipv;
+  lim.threads = o.threads;
+  if (!o.depth && !o.movetime && !o.nodes) lim.depth = 12;
+  std::unique_ptr<Engine> engine = make_engine(g.name());
+  std::cout << g.title() << ", " << g.side_name(st->side_to_move()) << " to move: " << st->position_text() << "\n"
+            << "Engine: " << engine->name() << "\n\n"
+            << "depth  score        nodes   time(ms)  line\n";
+  std::vector<SearchInfo> last(static_cast<std::size_t>(o.multipv) + 1);
+  const SearchResult r = engine->search(*st, lim, [&](const SearchInfo& i) {
+    last[static_cast<std::size_t>(i.multipv)] = i;
+    if (i.multipv != 1) return;
+    std::printf("%5d  %-10s %9llu  %9d  %s\n", i.depth, score_text(i).c_str(), static_cast<unsigned long long>(i.nodes),
+                i.time_ms, line_text(i.pv).c_str());
+    std::fflush(stdout);
+  }, nullptr);
+  std::cout << "\n";
+  if (o.multipv > 1) {
+    for (int k = 1; k <= o.multipv; ++k) {
+      const SearchInfo& i = last[static_cast<std::size_t>(k)];
+      if (i.pv.empty()) continue;
+      std::printf("line %d: %-10s %s\n", k, score_text(i).c_str(), line_text(i.pv).c_str());
+    }
+    std::cout << "\n";
+  }
+  std::cout << "Best move: " << r.best_move << " (" << score_text(r.info) << " for " << g.side_name(st->side_to_move())
+            << ", depth " << r.info.depth << ")\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<AnalyzeOpts>();
+  auto* cmd = app.add_subcommand("analyze", "Analyse a position: score and best lines in game notation");
+  cmd->add_option("game", o->game, "Game: togyz or tojmot")->required();
+  cmd->add_option("--fen,--position", o->fen, "The position (default: the start position)");
+  cmd->add_option("--moves", o->moves, "Moves to play from that position first, space-separated");
+  cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
+  auto* d = cmd->add_option("--depth", o->depth, "Search this many plies")->check(CLI::Range(1, 100));
+  auto* t = cmd->add_option("--movetime", o->movetime, "Search this many milliseconds")->check(CLI::Range(1, 86400000));
+  d->excludes(t);
+  cmd->add_option("--nodes", o->nodes, "Search this many nodes");
+  cmd->add_option("--multipv", o->multipv, "Show the K best lines")->check(CLI::Range(1, 9));
+  cmd->add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 64));
+  cmd->callback([o, &exit_code] { exit_code = run_analyze(*o); });
+}
+
+}  // namespace oyin::cli

@@ -1,0 +1,101 @@
+#include "games/togyz/eval.h"
+
+#include "core/text.h"
+
+namespace oyin::togyz {
+
+namespace {
+
+struct Field {
+  const char* name;
+  int EvalParams::*member;
+};
+constexpr Field kFields[] = {{"tuz_base", &EvalParams::tuz_base}, {"tuz_slope", &EvalParams::tuz_slope},
+                             {"board", &EvalParams::board},       {"reach", &EvalParams::reach},
+                             {"mobility", &EvalParams::mobility}, {"tempo", &EvalParams::tempo}};
+
+int board_stones(const Position& p) {
+  int n = 0;
+  for (int i = 0; i < kPits; ++i) n += p.pits[i];
+  return n;
+}
+
+}  // namespace
+
+Result<EvalParams> parse_eval_params(std::string_view text) {
+  auto kv = parse_key_values(text);
+  if (!kv) return make_error(kv.error());
+  EvalParams e;
+  for (const auto& [k, v] : *kv) {
+    const Field* f = nullptr;
+    for (const auto& x : kFields)
+      if (k == x.name) f = &x;
+    if (!f) return make_error("unknown togyz eval parameter '" + k + "' (known: " + eval_params_to_text(EvalParams{}) + ")");
+    const auto n = parse_int(v);
+    if (!n || *n < -100000 || *n > 100000) return make_error("bad value '" + v + "' for eval parameter " + k);
+    e.*(f->member) = static_cast<int>(*n);
+  }
+  return e;
+}
+
+std::string eval_params_to_text(const EvalParams& e) {
+  std::string out;
+  for (const auto& f : kFields) {
+    if (!out.empty()) out += ',';
+    out += f.name;
+    out += '=';
+    out += std::to_string(e.*(f.member));
+  }
+  return out;
+}
+
+int evaluate(const Position& p, const EvalParams& e) {
+  const int s = p.side, o = 1 - s;
+  const int left = board_stones(p);
+  int score = 100 * (p.kazan[s] - p.kazan[o]) + e.tempo;
+  for (int t = 0; t < 2; ++t) {
+    if (p.tuzdyk[t] == kNoTuzdyk) continue;
+    const int k = p.tuzdyk[t] % 9;
+    const int v = (e.tuz_base + e.tuz_slope * (k - 4)) * left / kStones;
+    score += t == s ? v : -v;
+  }
+  int stones[2] = {0, 0}, reach[2] = {0, 0}, busy[2] = {0, 0};
+  for (int t = 0; t < 2; ++t) {
+    for (int i = 0; i < 9; ++i) {
+      const int n = p.pits[t * 9 + i];
+      stones[t] += n;
+      busy[t] += n != 0;
+      const int over = n - (9 - i);
+      if (over > 0) reach[t] += over < 9 ? over : 9;
+    }
+  }
+  score += e.board * (stones[s] - stones[o]) + e.reach * (reach[s] - reach[o]);
+  score += e.mobility * (busy[s] - busy[o]) * (kStones - left) / kStones;
+  return score;
+}
+
+int move_gain(const Position& p, Move m) {
+  Position q = p;
+  const MoveEffect eff = make_move<false>(q, m);
+  return eff.captured * 100 + (eff.tuzdyk ? 800 : 0);
+}
+
+void generate_noisy(const Position& p, MoveList& list) {
+  const int base = p.side * 9;
+  for (int i = 0; i < 9; ++i) {
+    if (!p.pits[base + i]) continue;
+    const Move m{static_cast<std::uint8_t>(i)};
+    if (move_gain(p, m) > 0) list.push(m);
+  }
+}
+
+void result_bounds(const Position& p, int& lo, int& hi) {
+  lo = -1;
+  hi = 1;
+  if (p.kazan[p.side] >= 81) lo = 0;      // the other side can reach at most 81
+  if (p.kazan[1 - p.side] >= 81) hi = 0;  // and so can we
+}
+
+bool exact_endgame(const Position& p) { return board_stones(p) <= kExactStones; }
+
+}  // namespace oyin::togyz

@@ -1,0 +1,291 @@
+#include "protocol/uci.h"
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "core/text.h"
+#include "games/registry.h"
+#include "search/bench.h"
+#include "search/engine.h"
+
+namespace oyin::protocol {
+
+namespace {
+
+struct Variant {
+  const char* uci_name;
+  const char* game;
+};
+constexpr Variant kVariants[] = {{"togyzkumalak", "togyz"}, {"tojmot", "tojmot"}};
+
+std::string format_info(const SearchInfo& i) {
+  std::ostringstream s;
+  s << "info depth " << i.depth << " seldepth " << i.seldepth << " multipv " << i.multipv << " score ";
+  if (i.is_mate) s << "mate " << i.mate_in;
+  else s << "cp " << i.score_cp;
+  const std::uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / static_cast<std::uint64_t>(i.time_ms) : i.nodes * 1000;
+  s << " nodes " << i.nodes << " nps " << nps << " time " << i.time_ms << " pv";
+  for (const auto& m : i.pv) s << " " << m;
+  return s.str();
+}
+
+class UciSession {
+ public:
+  explicit UciSession(std::ostream& out) : out_(out) { select_variant("togyzkumalak", false); }
+  ~UciSession() { wait_search(); }
+
+  // Returns false on "quit".
+  bool handle(const std::string& line) {
+    const auto words = split_ws(line);
+    if (words.empty()) return true;
+    const std::string cmd(words[0]);
+    if (cmd == "quit") {
+      stop_search();
+      return false;
+    }
+    if (cmd == "stop") {
+      stop_search();
+    } else if (cmd == "isready") {
+      say("readyok");
+    } else if (cmd == "uci") {
+      say("id name oyin");
+      say("id author the oyin developers");
+      say("option name UCI_Variant type combo default togyzkumalak var togyzkumalak var tojmot");
+      say("option name Hash type spin default 16 min 1 max 65536");
+      say("option name Threads type spin default 1 min 1 max 64");
+      say("option name MultiPV type spin default 1 min 1 max 9");
+      say("option name Skill Level type spin default 10 min 0 max 10");
+      say("option name EvalParams type string default <empty>");
+      say("uciok");
+    } else if (cmd == "ucinewgame") {
+      wait_search();
+      engine_->new_game();
+      set_position(std::string(game_->name()), "", {});
+    } else if (cmd == "setoption") {
+      wait_search();
+      setoption(line);
+    } else if (cmd == "position") {
+      wait_search();
+      position(words);
+    } else if (cmd == "go") {
+      wait_search();
+      go(words);
+    } else if (cmd == "d") {
+      wait_search();
+      std::string board = state_->render(false);
+      say(board + (board.empty() || board.back() == '\n' ? "" : "\n") + "Fen: " + state_->position_text() +
+          "\nKey: " + std::to_string(state_->hash()));
+    } else if (cmd == "bench") {
+      wait_search();
+      const int depth = words.size() > 1 ? static_cast<int>(parse_int(words[1]).value_or(search::kBenchDepth)) : search::kBenchDepth;
+      const auto t = search::run_bench(depth, 16, [&](const search::BenchLine& l) {
+        say("info string bench " + l.game + " " + l.position + " bestmove " + l.best_move + " nodes " + std::to_string(l.nodes));
+      });
+      say("Nodes searched: " + std::to_string(t.nodes));
+      say("Nodes/second: " + std::to_string(t.time_ms > 0 ? t.nodes * 1000 / static_cast<std::uint64_t>(t.time_ms) : t.nodes));
+    } else {
+      say("info string unknown command '" + cmd + "'");
+    }
+    return true;
+  }
+
+  void wait_search() {
+    if (thread_.joinable()) thread_.join();
+  }
+  // End of input: a bounded search may finish (transcripts rely on it), an infinite one stops.
+  void finish() {
+    if (infinite_) stop_.store(true);
+    wait_search();
+  }
+
+ private:
+  void say(const std::string& s) {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    out_ << s << "\n" << std::flush;
+  }
+  void stop_search() {
+    stop_.store(true);
+    wait_search();
+  }
+
+  bool select_variant(std::string_view name, bool announce) {
+    for (const auto& v : kVariants) {
+      if (to_lower(name) != v.uci_name) continue;
+      const GameAdapter* g = find_game(v.game);
+      if (!g) {
+        say(std::string("info string variant ") + v.uci_name + " is not available in this build");
+        return false;
+      }
+      game_ = g;
+      engine_ = make_engine(g->name());
+      for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
+      set_position(g->name(), "", {});
+      if (announce) say(std::string("info string variant ") + v.uci_name + " startpos " + state_->position_text());
+      return true;
+    }
+    say("info string unknown variant '" + std::string(name) + "' (known: togyzkumalak, tojmot)");
+    return false;
+  }
+
+  bool set_position(const std::string& game, const std::string& fen, const std::vector<std::string>& moves) {
+    auto st = find_game(game)->new_game("", fen);
+    if (!st) {
+      say("info string error: " + st.error());
+      return false;
+    }
+    std::unique_ptr<GameState> s = std::move(*st);
+    for (const auto& m : moves) {
+      auto r = s->play(m);
+      if (!r) {
+        say("info string error: move '" + m + "': " + r.error());
+        return false;
+      }
+    }
+    state_ = std::move(s);
+    return true;
+  }
+
+  void position(const std::vector<std::string_view>& w) {
+    std::size_t i = 1;
+    std::string fen;
+    if (i < w.size() && w[i] == "startpos") {
+      ++i;
+    } else if (i < w.size() && w[i] == "fen") {
+      for (++i; i < w.size() && w[i] != "moves"; ++i) {
+        if (!fen.empty()) fen += ' ';
+        fen += w[i];
+      }
+      if (fen.empty()) return say("info string error: 'position fen' needs a position");
+    } else {
+      return say("info string error: expected 'position startpos' or 'position fen <fen>'");
+    }
+    std::vector<std::string> moves;
+    if (i < w.size()) {
+      if (w[i] != "moves") return say("info string error: expected 'moves', got '" + std::string(w[i]) + "'");
+      for (++i; i < w.size(); ++i) moves.emplace_back(w[i]);
+    }
+    set_position(game_->name(), fen, moves);
+  }
+
+  void setoption(const std::string& line) {
+    // setoption name <id...> [value <x...>]
+    const auto words = split_ws(line);
+    std::string name, value;
+    bool in_value = false;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      if (i == 1 && words[i] == "name") continue;
+      if (!in_value && words[i] == "value") {
+        in_value = true;
+        continue;
+      }
+      std::string& t = in_value ? value : name;
+      if (!t.empty()) t += ' ';
+      t += words[i];
+    }
+    const std::string lname = to_lower(name);
+    auto int_in = [&](int lo, int hi, int& dst) {
+      const auto v = parse_int(value);
+      if (!v || *v < lo || *v > hi)
+        return say("info string error: " + name + " must be " + std::to_string(lo) + ".." + std::to_string(hi));
+      dst = static_cast<int>(*v);
+    };
+    if (lname == "uci_variant") {
+      select_variant(value, true);
+    } else if (lname == "threads") {
+      int_in(1, 64, limits_.threads);
+    } else if (lname == "multipv") {
+      int_in(1, 9, limits_.multipv);
+    } else if (lname == "skill level") {
+      int_in(0, 10, limits_.level);
+    } else if (lname == "hash" || lname == "evalparams") {
+      const std::string key = lname == "hash" ? "Hash" : "EvalParams";
+      const std::string v = value == "<empty>" ? "" : value;
+      auto r = engine_->set_option(key, v);
+      if (!r) return say("info string error: " + r.error());
+      engine_options_.emplace_back(key, v);
+    } else {
+      say("info string error: unknown option '" + name + "'");
+    }
+  }
+
+  void go(const std::vector<std::string_view>& w) {
+    SearchLimits lim = limits_;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string k(w[i]);
+      auto num = [&]() -> std::int64_t {
+        if (i + 1 >= w.size()) return -1;
+        return parse_int(w[++i]).value_or(-1);
+      };
+      if (k == "infinite") {
+        lim.infinite = true;
+        continue;
+      }
+      const std::int64_t v = num();
+      if (v < 0) return say("info string error: 'go " + k + "' needs a number >= 0");
+      const int iv = static_cast<int>(std::min<std::int64_t>(v, 1 << 30));
+      if (k == "perft") return perft(iv);
+      if (k == "depth") lim.depth = iv;
+      else if (k == "nodes") lim.nodes = static_cast<std::uint64_t>(v);
+      else if (k == "movetime") lim.movetime_ms = iv;
+      else if (k == "wtime") lim.time_left_ms[0] = std::max(1, iv);
+      else if (k == "btime") lim.time_left_ms[1] = std::max(1, iv);
+      else if (k == "winc") lim.increment_ms[0] = iv;
+      else if (k == "binc") lim.increment_ms[1] = iv;
+      else if (k == "movestogo") continue;
+      else return say("info string error: unknown go parameter '" + k + "'");
+    }
+    // UCI's "go" with no limit means think until "stop".
+    if (!lim.depth && !lim.nodes && !lim.movetime_ms && !lim.time_left_ms[0] && !lim.time_left_ms[1]) lim.infinite = true;
+    stop_.store(false);
+    infinite_ = lim.infinite;
+    thread_ = std::thread([this, lim] {
+      const SearchResult r = engine_->search(*state_, lim, [this](const SearchInfo& i) { say(format_info(i)); }, &stop_);
+      if (r.best_move.empty()) return say("bestmove (none)");
+      say(format_info(r.info));
+      say("bestmove " + r.best_move + (r.ponder.empty() ? "" : " ponder " + r.ponder));
+    });
+  }
+
+  void perft(int depth) {
+    PerftOptions opt;
+    opt.depth = depth;
+    opt.divide = true;
+    const auto start = std::chrono::steady_clock::now();
+    auto n = game_->perft("", state_->position_text(), opt,
+                          [&](const std::string& m, std::uint64_t c) { say(m + ": " + std::to_string(c)); });
+    if (!n) return say("info string error: " + n.error());
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    say("\nNodes searched: " + std::to_string(*n) + " (" + std::to_string(ms) + " ms)");
+  }
+
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  const GameAdapter* game_ = nullptr;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<GameState> state_;
+  std::vector<std::pair<std::string, std::string>> engine_options_;
+  SearchLimits limits_;
+  std::atomic<bool> stop_{false};
+  bool infinite_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
+int run_uci(std::istream& in, std::ostream& out) {
+  register_builtin_games();
+  UciSession session(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!session.handle(line)) return 0;
+  }
+  session.finish();
+  return 0;
+}
+
+}  // namespace oyin::protocol

@@ -1,0 +1,15 @@
+// make_engine(): the alpha-beta engine for the games that have search hooks, a random mover
+// for the others. A new game adds one line here once its traits offer search/game_hooks.h.
+#include "games/togyz/game.h"
+#include "search/alphabeta_engine.h"
+
+namespace oyin {
+
+std::unique_ptr<Engine> make_random_engine();
+
+std::unique_ptr<Engine> make_engine(std::string_view game) {
+  if (game == togyz::Togyz::name) return std::make_unique<search::AlphaBetaEngine<togyz::Togyz>>();
+  return make_random_engine();
+}
+
+}  // namespace oyin
