@@ -1,6 +1,7 @@
 // make_engine(): the alpha-beta engine for the games that have search hooks, a random mover
 // for the others. A new game adds one line here once its traits offer search/game_hooks.h.
 #include "games/togyz/game.h"
+#include "games/tojmot/game.h"
 #include "search/alphabeta_engine.h"
 
 namespace oyin {
@@ -9,6 +10,7 @@ std::unique_ptr<Engine> make_random_engine();
 
 std::unique_ptr<Engine> make_engine(std::string_view game) {
   if (game == togyz::Togyz::name) return std::make_unique<search::AlphaBetaEngine<togyz::Togyz>>();
+  if (game == tojmot::Tojmot::name) return std::make_unique<search::AlphaBetaEngine<tojmot::Tojmot>>();
   return make_random_engine();
 }
 
