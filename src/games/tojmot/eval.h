@@ -11,10 +11,11 @@ namespace oyin::tojmot {
 
 // On the board turned 45° back, an edge step is an orthogonal step and a vertex step a diagonal
 // one: the 9 is a king, the 2 a ferz, the 3 a knight, the 4 a bishop, the 5 a dabbaba, the 6 a
-// camel, the 7 a queen, the 8 a rook. The starting values follow that reading; the defaults
-// were then set by self-play matches (README, "Tojmot search").
+// camel, the 7 a queen, the 8 a rook. The starting values followed that reading (3 300, 7 900,
+// 8 500, 9 300); self-play matches at 5,000 nodes a move then raised the 3, 7, 8 and 9
+// (README, "Tojmot search").
 struct EvalParams {
-  int two = 150, three = 300, four = 330, five = 175, six = 250, seven = 900, eight = 500, nine = 300;
+  int two = 150, three = 350, four = 330, five = 175, six = 250, seven = 1100, eight = 600, nine = 400;
   int roman = 100;    // II..IX: a forward-only stepper that promotes to its own numeral
   int x = 120;        // X: the same, and it promotes to the piece of its choice
   int advance = 10;   // a Roman/X near a promotion cell: advance * (7 - steps)^2 / 4
