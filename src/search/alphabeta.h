@@ -129,6 +129,7 @@ class AlphaBeta {
 
  private:
   static constexpr int kHistorySize = 4096;
+  static constexpr std::size_t kMoveCap = sizeof(MoveList) / sizeof(Move);  // at least the list's capacity
   struct Worker {
     int id = 0;
     std::atomic<std::uint64_t> nodes{0};
@@ -307,8 +308,8 @@ class AlphaBeta {
     MoveList moves;
     G::generate_moves(pos, moves);
     if (moves.empty()) return evaluate(pos);
-    int order[256];
-    bool noisy[256];
+    int order[kMoveCap];
+    bool noisy[kMoveCap];
     const Move tt_move = move_from_bits<Move>(hit.move);
     const int side = static_cast<int>(G::side_to_move(pos));
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -396,7 +397,7 @@ class AlphaBeta {
   }
 
   // Quiescence: stand pat on the evaluation, then only the game's noisy moves (all moves in check).
-  int qsearch(Worker& w, Position& pos, int alpha, int beta, int ply) {
+  int qsearch(Worker& w, Position& pos, int alpha, int beta, int ply, int qply = 0) {
     w.pv_len[ply] = ply;
     if (count_node(w)) return 0;
     w.seldepth = std::max(w.seldepth, ply);
@@ -416,9 +417,10 @@ class AlphaBeta {
     if (in_check) {
       G::generate_moves(pos, moves);
     } else {
-      if constexpr (HasNoisy<G>) G::generate_noisy(pos, moves);
+      if constexpr (HasNoisyChecks<G>) G::generate_noisy(pos, moves, qply == 0);
+      else if constexpr (HasNoisy<G>) G::generate_noisy(pos, moves);
     }
-    int order[256];
+    int order[kMoveCap];
     for (std::size_t i = 0; i < moves.size(); ++i) {
       order[i] = 0;
       if constexpr (HasMoveGain<G>) order[i] = G::move_gain(pos, moves[i]);
@@ -435,7 +437,7 @@ class AlphaBeta {
       typename G::Undo undo;
       G::play(pos, moves[i], undo);
       w.keys.push_back(G::hash(pos));
-      const int score = -qsearch(w, pos, -beta, -alpha, ply + 1);
+      const int score = -qsearch(w, pos, -beta, -alpha, ply + 1, qply + 1);
       w.keys.pop_back();
       G::undo(pos, moves[i], undo);
       if (stopped(w)) return 0;

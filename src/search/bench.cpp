@@ -1,5 +1,6 @@
 #include "search/bench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -19,6 +20,10 @@ const std::vector<BenchPosition>& bench_positions() {
       {"togyz", "", "3 5 4 1 8 7 2 6 5 4 9 3 1 2 6 8"},
       {"togyz", "3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40", ""},
       {"togyz", "1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""},
+      {"tojmot", "", "", 5},
+      {"tojmot", "", "g5f6 i13j12 b4b6 g17f16", 5},
+      {"tojmot", "w W:1G1,XE3,7G3,XI3,2B4,8F4,9H4,4L4,3N4,IIA5,VC5,VIIIF6,IXG7,VIJ6,IVK5,IIIM5,5D6,6J4 "
+                 "B:IIIA13,IVC13,VIE11,IXG11,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 9", "", 5},
   };
   return list;
 }
@@ -39,7 +44,7 @@ BenchTotals run_bench(int depth, int hash_mb, const std::function<void(const Ben
     auto engine = make_engine(g->name());
     (void)engine->set_option("Hash", std::to_string(hash_mb));
     SearchLimits lim;
-    lim.depth = depth;
+    lim.depth = std::max(1, depth - bp.depth_cut);
     lim.threads = 1;
     const SearchResult r = engine->search(*state, lim, {}, nullptr);
     totals.nodes += r.info.nodes;

@@ -13,10 +13,11 @@ struct BenchPosition {
   const char* game;      // registry name
   const char* position;  // FEN; empty = start position
   const char* moves;     // then these moves, space-separated
+  int depth_cut = 0;     // searched this many plies less than the bench depth (Tojmot's wider tree)
 };
 
 // Togyz: the opening, PlayOK-style lines, middlegames and the rules file's endgame vectors.
-// Tojmot positions are added here when its module joins the search.
+// Tojmot: the opening, a few plies in, and a middlegame, 5 plies shallower.
 const std::vector<BenchPosition>& bench_positions();
 
 constexpr int kBenchDepth = 13;

@@ -13,6 +13,9 @@
 //   static void generate_noisy(const Position&, MoveList&)
 //        moves the quiescence search looks at (Tojmot: captures, promotions, checks);
 //        absent = no quiescence, the leaf is the static evaluation
+//   static void generate_noisy(const Position&, MoveList&, bool checks)
+//        the same with checks asked for only on the first quiescence ply (Tojmot), so check
+//        sequences cannot grow the quiescence tree without bound
 //   static bool in_check(const Position&)              check extension; no stand-pat in qsearch
 //   static void result_bounds(const Position&, int& lo, int& hi)
 //        what the final result can still be for the side to move, in -1 (loss) .. +1 (win);
@@ -44,6 +47,10 @@ concept HasMoveGain = requires(const typename G::Position& p, typename G::Move m
 };
 template <class G>
 concept HasNoisy = requires(const typename G::Position& p, typename G::MoveList& l) { G::generate_noisy(p, l); };
+template <class G>
+concept HasNoisyChecks = requires(const typename G::Position& p, typename G::MoveList& l) {
+  G::generate_noisy(p, l, true);
+};
 template <class G>
 concept HasInCheck = requires(const typename G::Position& p) {
   { G::in_check(p) } -> std::convertible_to<bool>;

@@ -1,9 +1,11 @@
 #pragma once
 // The Tojmot module seen through the generic game surface (core/game.h).
+#include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "core/game.h"
+#include "games/tojmot/eval.h"
 #include "games/tojmot/movegen.h"
 #include "games/tojmot/notation.h"
 #include "games/tojmot/position.h"
@@ -48,6 +50,18 @@ struct Tojmot {
   static bool in_check(const Position& p) { return tojmot::in_check(p); }
   static bool is_capture(const Position& p, Move m) { return tojmot::is_capture(p, m); }
   static bool is_promotion(const Position&, Move m) { return tojmot::is_promotion(m); }
+  // Search hooks (search/game_hooks.h).
+  using EvalParams = tojmot::EvalParams;
+  static int evaluate(const Position& p, const EvalParams& e) { return tojmot::evaluate(p, e); }
+  static Result<EvalParams> parse_eval_params(std::string_view t) { return tojmot::parse_eval_params(t); }
+  static int move_gain(const Position& p, Move m) { return tojmot::move_gain(p, m); }
+  static void generate_noisy(const Position& p, MoveList& l, bool checks = true) { tojmot::generate_noisy(p, l, checks); }
+  static bool exact_endgame(const Position& p) { return tojmot::exact_endgame(p); }
+  // Without the 100-ply rule the clock still bounds the repetition look-back, never reaching 100.
+  static int halfmove_clock(const Position& p) { return p.rules.fifty_move ? p.clock : std::min<int>(p.clock, 99); }
+  static constexpr bool kNullMove = true;  // exact_endgame() turns it off where zugzwang is real
+  static void play_null(Position& p, Undo& u) { tojmot::play_null(p, u); }
+  static void undo_null(Position& p, const Undo& u) { tojmot::undo_null(p, u); }
 };
 
 static_assert(GameTraits<Tojmot>);

@@ -226,6 +226,23 @@ int count_moves(const Position& p) {
   return static_cast<int>(list.size());
 }
 
+// Stops at the first legal move: status() is asked at every node of a search.
+bool has_moves(const Position& p) {
+  MoveList list;
+  one_moves(p, true, list);
+  if (!list.empty()) return true;
+  const Guard gd = guard(p);
+  if (gd.checkers > 1) return false;
+  const int s = p.side;
+  for (int i = 0; i < p.count[s]; ++i) {
+    const int c = p.list[s][i];
+    if (kind_of(p.board[c]) == kOne) continue;
+    piece_moves(p, c, gd.allowed(c), list);
+    if (!list.empty()) return true;
+  }
+  return false;
+}
+
 int repetitions(const Position& p) {
   int n = 1;
   const int h = static_cast<int>(p.history.size());
@@ -238,7 +255,7 @@ int repetitions(const Position& p) {
 bool bare_ones(const Position& p) { return p.count[0] == 1 && p.count[1] == 1; }
 
 GameStatus status(const Position& p) {
-  if (count_moves(p) == 0) {
+  if (!has_moves(p)) {
     if (in_check(p)) return GameStatus::win(other(p.side_to_move()), "mate");
     return GameStatus::draw("stalemate (pot)");
   }

@@ -19,6 +19,7 @@ void generate_moves(const Position& p, MoveList& list);
 // and for telling the user why a move is illegal).
 void generate_piece_moves(const Position& p, int cell, MoveList& list);
 int count_moves(const Position& p);
+bool has_moves(const Position& p);  // count_moves(p) > 0, stopping at the first move
 
 inline bool is_capture(const Position& p, Move m) { return p.board[m.to] != kEmpty; }
 inline bool is_promotion(Move m) { return m.promo != 0; }

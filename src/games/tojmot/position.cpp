@@ -141,4 +141,20 @@ void undo(Position& p, Move m, const Undo& u) {
   p.history.pop_back();
 }
 
+void play_null(Position& p, Undo& u) {
+  u.clock = p.clock;
+  u.key = p.key;
+  p.history.push_back(p.key);
+  p.key ^= keys().black_to_move;
+  p.side ^= 1;
+  p.clock = 0;
+}
+
+void undo_null(Position& p, const Undo& u) {
+  p.side ^= 1;
+  p.clock = u.clock;
+  p.key = u.key;
+  p.history.pop_back();
+}
+
 }  // namespace oyin::tojmot

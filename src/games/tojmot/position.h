@@ -75,5 +75,9 @@ std::uint64_t compute_hash(const Position& p);
 
 void play(Position& p, Move m, Undo& u);
 void undo(Position& p, Move m, const Undo& u);
+// The search's null move: the other side is to move, nothing else changes; the clock restarts
+// so no repetition is looked for across it.
+void play_null(Position& p, Undo& u);
+void undo_null(Position& p, const Undo& u);
 
 }  // namespace oyin::tojmot

@@ -1,0 +1,249 @@
+#include "games/tojmot/eval.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "core/text.h"
+
+namespace oyin::tojmot {
+
+namespace {
+
+struct Field {
+  const char* name;
+  int EvalParams::*member;
+};
+constexpr Field kFields[] = {
+    {"two", &EvalParams::two},         {"three", &EvalParams::three},       {"four", &EvalParams::four},
+    {"five", &EvalParams::five},       {"six", &EvalParams::six},           {"seven", &EvalParams::seven},
+    {"eight", &EvalParams::eight},     {"nine", &EvalParams::nine},         {"roman", &EvalParams::roman},
+    {"x", &EvalParams::x},             {"advance", &EvalParams::advance},   {"mobility", &EvalParams::mobility},
+    {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo}};
+
+std::array<int, kKinds> kind_values(const EvalParams& e) {
+  std::array<int, kKinds> v{};
+  v[kTwo] = e.two;
+  v[kThree] = e.three;
+  v[kFour] = e.four;
+  v[kFive] = e.five;
+  v[kSix] = e.six;
+  v[kSeven] = e.seven;
+  v[kEight] = e.eight;
+  v[kNine] = e.nine;
+  for (int k = kRomanII; k < kRomanX; ++k) v[k] = e.roman;
+  v[kRomanX] = e.x;
+  return v;
+}
+
+struct Tables {
+  // Forward steps a Roman/X of a side needs to reach a promotion cell; 99 when it never can.
+  std::array<std::array<std::uint8_t, kCells>, 2> promo_steps{};
+  std::array<int, kCells> u{}, v{};  // the cell on the board turned back by 45°
+};
+
+const Tables& tables() {
+  static const Tables t = [] {
+    Tables r;
+    const Geometry& g = geometry();
+    for (int c = 0; c < kCells; ++c) {
+      const int x = g.x[c], y = g.y[c];
+      r.u[c] = (x + y) / 2;
+      r.v[c] = (x - y) / 2;
+      for (int s = 0; s < 2; ++s) {
+        const int ty = s == kWhite ? 15 : 3;
+        const int dy = s == kWhite ? ty - y : y - ty;
+        int best = 99;
+        for (int tx : {5, 9})
+          if (dy > 0 && std::abs(x - tx) <= dy) best = std::min(best, dy);
+        r.promo_steps[s][c] = static_cast<std::uint8_t>(best);
+      }
+    }
+    return r;
+  }();
+  return t;
+}
+
+[[maybe_unused]] const Tables& tables_init = tables();
+
+const std::array<int, kKinds>& default_values() {
+  static const std::array<int, kKinds> v = kind_values(EvalParams{});
+  return v;
+}
+
+int distance(int a, int b) {
+  const Tables& t = tables();
+  return std::max(std::abs(t.u[a] - t.u[b]), std::abs(t.v[a] - t.v[b]));
+}
+
+bool own_land(const Position& p, int side, int c) {
+  const Piece q = p.board[c];
+  if (q != kEmpty && colour_of(q) == side) return false;
+  const int z = geometry().zone[c];
+  return z < 0 || z == side;
+}
+
+int count_targets(const Position& p, int side, const Targets& t) {
+  int n = 0;
+  for (int c : t) n += own_land(p, side, c);
+  return n;
+}
+
+int count_rays(const Position& p, int side, int cell, int first_dir, int last_dir) {
+  const auto& rays = geometry().ray[cell];
+  int n = 0;
+  for (int d = first_dir; d <= last_dir; ++d)
+    for (int c : rays[d]) {
+      const Piece q = p.board[c];
+      if (q == kEmpty) {
+        ++n;
+        continue;
+      }
+      n += colour_of(q) != side && kind_of(q) != kOne;
+      break;
+    }
+  return n;
+}
+
+int mobility(const Position& p, int side, int cell, int kind) {
+  const Geometry& g = geometry();
+  switch (kind) {
+    case kTwo: return count_targets(p, side, g.vertex[cell]);
+    case kThree: return count_targets(p, side, g.leap3[cell]);
+    case kFour: return count_rays(p, side, cell, 0, 3);
+    case kFive: return count_targets(p, side, g.leap5[cell]);
+    case kSix:
+      return count_targets(p, side, g.leap6[cell]) + (p.rules.piece6_both ? count_targets(p, side, g.leap6b[cell]) : 0);
+    case kSeven: return count_rays(p, side, cell, 0, 7);
+    case kEight: return count_rays(p, side, cell, 4, 7);
+    case kNine: return count_targets(p, side, g.step8[cell]);
+    default: return 0;
+  }
+}
+
+// One side's score: material, advance, mobility, the 1's shield and the enemy near it.
+int side_score(const Position& p, int s, const EvalParams& e, const std::array<int, kKinds>& values) {
+  const Tables& t = tables();
+  const Geometry& g = geometry();
+  const int o = s ^ 1;
+  int score = 0, moves = 0;
+  for (int i = 0; i < p.count[s]; ++i) {
+    const int c = p.list[s][i];
+    const int k = kind_of(p.board[c]);
+    score += values[k];
+    if (is_roman(k)) {
+      const int steps = t.promo_steps[s][c];
+      if (steps < 7) score += e.advance * (7 - steps) * (7 - steps) / 4;
+    } else if (k != kOne) {
+      moves += mobility(p, s, c, k);
+    }
+  }
+  score += e.mobility * moves;
+  const int one = p.one[s];
+  int shield = 0;
+  for (int c : g.step8[one]) shield += p.board[c] != kEmpty && colour_of(p.board[c]) == s;
+  score += e.shield * std::min(shield, 4);
+  int near = 0;
+  for (int i = 0; i < p.count[o]; ++i) {
+    const int c = p.list[o][i];
+    const int k = kind_of(p.board[c]);
+    if (k == kOne || is_roman(k)) continue;
+    near += std::max(0, 4 - distance(c, one));
+  }
+  score -= e.tropism * near;
+  return score;
+}
+
+bool direct_check(const Position& p, Move m, int kind) {
+  const Geometry& g = geometry();
+  const int s = p.side, e = p.one[s ^ 1], t = m.to;
+  auto in = [e](const Targets& x) {
+    for (int c : x)
+      if (c == e) return true;
+    return false;
+  };
+  auto ray_hits = [&](int first, int last) {
+    for (int d = first; d <= last; ++d)
+      for (int c : g.ray[t][d]) {
+        if (c == e) return true;
+        if (p.board[c] != kEmpty && c != m.from) break;
+      }
+    return false;
+  };
+  switch (kind) {
+    case kTwo: return in(g.vertex[t]);
+    case kThree: return in(g.leap3[t]);
+    case kFour: return ray_hits(0, 3);
+    case kFive: return in(g.leap5[t]);
+    case kSix: return in(g.leap6[t]) || (p.rules.piece6_both && in(g.leap6b[t]));
+    case kSeven: return ray_hits(0, 7);
+    case kEight: return ray_hits(4, 7);
+    case kNine: return in(g.step8[t]);
+    case kOne: return false;
+    default: return in(g.forward[s][t]);
+  }
+}
+
+}  // namespace
+
+Result<EvalParams> parse_eval_params(std::string_view text) {
+  auto kv = parse_key_values(text);
+  if (!kv) return make_error(kv.error());
+  EvalParams e;
+  for (const auto& [k, v] : *kv) {
+    const Field* f = nullptr;
+    for (const auto& x : kFields)
+      if (k == x.name) f = &x;
+    if (!f) return make_error("unknown tojmot eval parameter '" + k + "' (known: " + eval_params_to_text(EvalParams{}) + ")");
+    const auto n = parse_int(v);
+    if (!n || *n < -100000 || *n > 100000) return make_error("bad value '" + v + "' for eval parameter " + k);
+    e.*(f->member) = static_cast<int>(*n);
+  }
+  return e;
+}
+
+std::string eval_params_to_text(const EvalParams& e) {
+  std::string out;
+  for (const auto& f : kFields) {
+    if (!out.empty()) out += ',';
+    out += f.name;
+    out += '=';
+    out += std::to_string(e.*(f.member));
+  }
+  return out;
+}
+
+int evaluate(const Position& p, const EvalParams& e) {
+  const auto values = kind_values(e);
+  const int s = p.side;
+  return side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;
+}
+
+int move_gain(const Position& p, Move m) {
+  const auto& v = default_values();
+  int gain = 0;
+  if (p.board[m.to] != kEmpty) gain += v[kind_of(p.board[m.to])];
+  if (m.promo) gain += v[m.promo] - v[kind_of(p.board[m.from])];
+  return std::max(gain, 0);
+}
+
+void generate_noisy(const Position& p, MoveList& list, bool checks) {
+  MoveList all;
+  generate_moves(p, all);
+  for (const Move& m : all) {
+    if (p.board[m.to] != kEmpty || m.promo || (checks && direct_check(p, m, kind_of(p.board[m.from]))))
+      list.push(m);
+  }
+}
+
+bool exact_endgame(const Position& p) {
+  if (p.count[0] + p.count[1] <= 5) return true;
+  const int s = p.side;
+  for (int i = 0; i < p.count[s]; ++i) {
+    const int k = kind_of(p.board[p.list[s][i]]);
+    if (k != kOne && !is_roman(k)) return false;
+  }
+  return true;
+}
+
+}  // namespace oyin::tojmot

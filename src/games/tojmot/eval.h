@@ -1,0 +1,42 @@
+#pragma once
+// Tojmot static evaluation and the search hooks (see search/game_hooks.h).
+// Scores are for the side to move, 100 = one Roman.
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "games/tojmot/movegen.h"
+
+namespace oyin::tojmot {
+
+// On the board turned 45° back, an edge step is an orthogonal step and a vertex step a diagonal
+// one: the 9 is a king, the 2 a ferz, the 3 a knight, the 4 a bishop, the 5 a dabbaba, the 6 a
+// camel, the 7 a queen, the 8 a rook. The starting values followed that reading (3 300, 7 900,
+// 8 500, 9 300); self-play matches at 5,000 nodes a move then raised the 3, 7, 8 and 9
+// (README, "Tojmot search").
+struct EvalParams {
+  int two = 150, three = 350, four = 330, five = 175, six = 250, seven = 1100, eight = 600, nine = 400;
+  int roman = 100;    // II..IX: a forward-only stepper that promotes to its own numeral
+  int x = 120;        // X: the same, and it promotes to the piece of its choice
+  int advance = 10;   // a Roman/X near a promotion cell: advance * (7 - steps)^2 / 4
+  int mobility = 4;   // each cell an officer (2..9) can move to
+  int shield = 15;    // each own piece next to one's 1
+  int tropism = 6;    // enemy officers close to one's 1 (rotated king distance < 4)
+  int tempo = 10;     // having the move
+};
+
+Result<EvalParams> parse_eval_params(std::string_view text);
+std::string eval_params_to_text(const EvalParams& e);
+
+int evaluate(const Position& p, const EvalParams& e);
+
+// Ordering / quiescence: the value of the captured piece plus what a promotion adds (default weights).
+int move_gain(const Position& p, Move m);
+// Captures, promotions and, when `checks`, the moves whose piece gives check from its new cell
+// (discovered checks are not looked for).
+void generate_noisy(const Position& p, MoveList& list, bool checks = true);
+// Few pieces left, or the side to move has no piece but its 1 and Romans (zugzwang is real):
+// the search goes full width and makes no null move.
+bool exact_endgame(const Position& p);
+
+}  // namespace oyin::tojmot
