@@ -4,17 +4,14 @@
 #include <array>
 #include <cstdlib>
 
+#include "core/int_params.h"
 #include "core/text.h"
 
 namespace oyin::tojmot {
 
 namespace {
 
-struct Field {
-  const char* name;
-  int EvalParams::*member;
-};
-constexpr Field kFields[] = {
+constexpr IntParam<EvalParams> kFields[] = {
     {"two", &EvalParams::two},         {"three", &EvalParams::three},       {"four", &EvalParams::four},
     {"five", &EvalParams::five},       {"six", &EvalParams::six},           {"seven", &EvalParams::seven},
     {"eight", &EvalParams::eight},     {"nine", &EvalParams::nine},         {"roman", &EvalParams::roman},
@@ -187,31 +184,10 @@ bool direct_check(const Position& p, Move m, int kind) {
 }  // namespace
 
 Result<EvalParams> parse_eval_params(std::string_view text) {
-  auto kv = parse_key_values(text);
-  if (!kv) return make_error(kv.error());
-  EvalParams e;
-  for (const auto& [k, v] : *kv) {
-    const Field* f = nullptr;
-    for (const auto& x : kFields)
-      if (k == x.name) f = &x;
-    if (!f) return make_error("unknown tojmot eval parameter '" + k + "' (known: " + eval_params_to_text(EvalParams{}) + ")");
-    const auto n = parse_int(v);
-    if (!n || *n < -100000 || *n > 100000) return make_error("bad value '" + v + "' for eval parameter " + k);
-    e.*(f->member) = static_cast<int>(*n);
-  }
-  return e;
+  return parse_int_params<EvalParams>(text, kFields, "tojmot eval parameter");
 }
 
-std::string eval_params_to_text(const EvalParams& e) {
-  std::string out;
-  for (const auto& f : kFields) {
-    if (!out.empty()) out += ',';
-    out += f.name;
-    out += '=';
-    out += std::to_string(e.*(f.member));
-  }
-  return out;
-}
+std::string eval_params_to_text(const EvalParams& e) { return int_params_to_text<EvalParams>(e, kFields); }
 
 int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
