@@ -92,6 +92,12 @@ int run(MatchCli& c) {
   for (int i = 0; i < 2; ++i) {
     auto spec = match::parse_player_spec(i == 0 ? c.e1 : c.e2);
     if (!spec) throw UsageError(spec.error());
+    // A built-in player is cheap to build: try it now, so that a bad option (an unknown eval
+    // parameter, say) is a usage error rather than a match of forfeits.
+    if (spec->builtin) {
+      auto trial = match::make_player(*spec, g.name(), o.budget, 0);
+      if (!trial) throw UsageError(trial.error());
+    }
     o.engines[i] = *spec;
   }
   if (o.engines[0].name == o.engines[1].name) {

@@ -148,6 +148,10 @@ TEST(MatchCli, BadArgumentsExitWithCode2) {
   const auto b = oyin::testing::run_oyin("match togyz --sprt elo0=5,elo1=0");
   EXPECT_EQ(b.exit_code, 2);
   EXPECT_NE(b.err.find("elo1 must be above elo0"), std::string::npos);
+  const auto c = oyin::testing::run_oyin("match tojmot --engine1 builtin:eval=queen=9 --games 2 --nodes 100");
+  EXPECT_EQ(c.exit_code, 2);
+  EXPECT_EQ(c.out, "") << "no game is played with a broken engine";
+  EXPECT_NE(c.err.find("unknown tojmot eval parameter 'queen'"), std::string::npos) << c.err;
 }
 
 TEST(AnalyzeCli, WinInOneAndBadFen) {
