@@ -7,40 +7,18 @@
 #include "core/perft.h"
 #include "core/random.h"
 #include "games/togyz/game.h"
+#include "sample_positions.h"
 
 namespace oyin::togyz {
 namespace {
 
-// A spread of positions from random games, so branches see realistic data.
 const std::vector<Position>& sample_positions() {
-  static const std::vector<Position> positions = [] {
-    std::vector<Position> out;
-    Rng rng(2024);
-    while (out.size() < 4096) {
-      Position p = start_position();
-      while (!status(p).over() && out.size() < 4096) {
-        out.push_back(p);
-        MoveList l;
-        generate_moves(p, l);
-        make_move<true>(p, l[rng.below(static_cast<std::uint32_t>(l.size()))]);
-      }
-    }
-    return out;
-  }();
+  static const std::vector<Position> positions =
+      oyin::bench::random_game_positions<Togyz>(2024, [](Position&) {});
   return positions;
 }
 
-void BM_GenerateMoves(benchmark::State& state) {
-  const auto& ps = sample_positions();
-  std::size_t i = 0, n = 0;
-  for (auto _ : state) {
-    MoveList l;
-    generate_moves(ps[i++ & 4095], l);
-    n += l.size();
-    benchmark::DoNotOptimize(l);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(n));
-}
+void BM_GenerateMoves(benchmark::State& state) { oyin::bench::generate_moves_benchmark<Togyz>(state, sample_positions()); }
 BENCHMARK(BM_GenerateMoves);
 
 template <bool Hash>

@@ -7,41 +7,20 @@
 #include "core/perft.h"
 #include "core/random.h"
 #include "games/tojmot/game.h"
+#include "sample_positions.h"
 
 namespace oyin::tojmot {
 namespace {
 
-// A spread of positions from random games, so branches see realistic data.
+// Histories are dropped: the benchmarks copy positions and must not copy them too.
 const std::vector<Position>& sample_positions() {
-  static const std::vector<Position> positions = [] {
-    std::vector<Position> out;
-    Rng rng(2024);
-    while (out.size() < 4096) {
-      Position p = start_position();
-      while (!status(p).over() && out.size() < 4096) {
-        out.push_back(p);
-        out.back().history.clear();
-        MoveList l;
-        generate_moves(p, l);
-        Undo u;
-        play(p, l[rng.below(static_cast<std::uint32_t>(l.size()))], u);
-      }
-    }
-    return out;
-  }();
+  static const std::vector<Position> positions =
+      oyin::bench::random_game_positions<Tojmot>(2024, [](Position& p) { p.history.clear(); });
   return positions;
 }
 
 void BM_TojmotGenerateMoves(benchmark::State& state) {
-  const auto& ps = sample_positions();
-  std::size_t i = 0, n = 0;
-  for (auto _ : state) {
-    MoveList l;
-    generate_moves(ps[i++ & 4095], l);
-    n += l.size();
-    benchmark::DoNotOptimize(l);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(n));
+  oyin::bench::generate_moves_benchmark<Tojmot>(state, sample_positions());
 }
 BENCHMARK(BM_TojmotGenerateMoves);
 
