@@ -3,6 +3,7 @@
 
 #include "core/perft.h"
 #include "games/capgo/game.h"
+#include "support/plain_perft.h"
 
 namespace oyin::capgo {
 namespace {
@@ -33,27 +34,13 @@ TEST(CaptureGoPerft, FourByFourTarget2PassForbidden) {
   for (int d = 1; d <= 6; ++d) EXPECT_EQ(run_perft("size=4,target=2,pass=0", d), expected[d - 1]) << "depth " << d;
 }
 
-// The depth-1 fast path (count_moves) must agree with generating and playing every move.
-std::uint64_t plain_perft(Position& p, int depth) {
-  if (depth == 0) return 1;
-  if (status(p).over()) return 0;
-  MoveList list;
-  generate_moves(p, list);
-  std::uint64_t n = 0;
-  for (Move m : list) {
-    Undo u;
-    capgo::play(p, m, u);
-    n += plain_perft(p, depth - 1);
-    capgo::undo(p, m, u);
-  }
-  return n;
-}
+using oyin::testing::plain_perft;
 
 TEST(CaptureGoPerft, FastPathAgreesWithPlainRecursion) {
   for (auto [r, depth] : {std::pair{"size=4,target=2,pass=0", 5}, {"size=3,target=3,pass=1", 5},
                           {"size=5,target=1,pass=0,setup=BC3+WD3", 4}}) {
     Position p = CaptureGo::start_position(*CaptureGo::parse_rules(r));
-    for (int d = 1; d <= depth; ++d) EXPECT_EQ(plain_perft(p, d), oyin::perft<CaptureGo>(p, d)) << r << " d" << d;
+    for (int d = 1; d <= depth; ++d) EXPECT_EQ(plain_perft<CaptureGo>(p, d), oyin::perft<CaptureGo>(p, d)) << r << " d" << d;
   }
 }
 

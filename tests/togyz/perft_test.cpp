@@ -3,6 +3,7 @@
 
 #include "core/perft.h"
 #include "games/togyz/game.h"
+#include "support/plain_perft.h"
 
 namespace oyin::togyz {
 namespace {
@@ -20,28 +21,15 @@ TEST(TogyzPerft, StartPositionDepth1To8) {
   EXPECT_EQ(p, start_position()) << "perft must leave the position as it found it";
 }
 
-std::uint64_t plain_perft(Position& p, int depth) {
-  if (depth == 0) return 1;
-  if (status(p).over()) return 0;
-  MoveList list;
-  generate_moves(p, list);
-  std::uint64_t n = 0;
-  for (Move m : list) {
-    Position u;
-    Togyz::play(p, m, u);
-    n += plain_perft(p, depth - 1);
-    Togyz::undo(p, m, u);
-  }
-  return n;
-}
+using oyin::testing::plain_perft;
 
 TEST(TogyzPerft, FastPathsAgreeWithPlainRecursion) {
   Position p = start_position();
-  EXPECT_EQ(plain_perft(p, 6), 360035u);
+  EXPECT_EQ(plain_perft<Togyz>(p, 6), 360035u);
   for (const char* fen : {"3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40",
                           "1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40"}) {
     Position q = *parse_fen(fen);
-    for (int d = 1; d <= 6; ++d) EXPECT_EQ(plain_perft(q, d), oyin::perft<Togyz>(q, d)) << fen << " d" << d;
+    for (int d = 1; d <= 6; ++d) EXPECT_EQ(plain_perft<Togyz>(q, d), oyin::perft<Togyz>(q, d)) << fen << " d" << d;
   }
 }
 
