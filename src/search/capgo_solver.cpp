@@ -1,9 +1,12 @@
 #include "search/capgo_solver.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "games/capgo/game.h"
@@ -57,19 +60,22 @@ struct Symmetries {
   }
 };
 
+struct Unmap {
+  std::size_t bytes = 0;
+  void operator()(Entry* e) const { munmap(e, bytes); }
+};
+
 class Solver {
  public:
   Solver(const Position& root, const SolverOptions& opt) : opt_(opt), t0_(std::chrono::steady_clock::now()) {
     std::uint64_t entries = 1024;  // at least a few buckets of 4
     const double bytes = std::max(0.001, opt.memory_gb) * 1024.0 * 1024.0 * 1024.0;
     while (static_cast<double>(entries * 2 * sizeof(Entry)) <= bytes && entries < (1ull << 34)) entries *= 2;
-    // calloc: the kernel hands out zeroed pages as they are first touched, so a big table costs
-    // nothing until it fills.
-    tt_.reset(static_cast<Entry*>(std::calloc(entries, sizeof(Entry))));
-    if (!tt_) {
-      entries = 1 << 16;
-      tt_.reset(static_cast<Entry*>(std::calloc(entries, sizeof(Entry))));
-    }
+    max_entries_ = entries;
+    // The table starts small and doubles as it fills, up to the memory given: a small problem
+    // then touches (and has the kernel zero) little memory.
+    for (entries = std::min<std::uint64_t>(entries, 1 << 16); !(tt_ = allocate(entries)); entries /= 2)
+      if (entries <= 1024) throw std::bad_alloc();
     tt_size_ = entries;
     mask_ = entries - 1;
     sym_.build(root, opt.symmetry);
@@ -84,12 +90,13 @@ class Solver {
 
   SolveResult run(Position pos) {
     SolveResult r;
-    r.tt_bytes = tt_size_ * sizeof(Entry);
     int best = -1;
     const int v = root_search(pos, best);
     r.nodes = nodes_;
     r.seconds = elapsed();
     r.tt_used = used_;
+    r.threat_cuts = threat_cuts_;
+    r.tt_bytes = tt_size_ * sizeof(Entry);
     if (aborted_) {
       r.stopped = why_;
       return r;
@@ -104,16 +111,13 @@ class Solver {
  private:
   const SolverOptions& opt_;
   std::chrono::steady_clock::time_point t0_;
-  struct Free {
-    void operator()(Entry* e) const { std::free(e); }
-  };
-  std::unique_ptr<Entry[], Free> tt_;
+  std::unique_ptr<Entry[], Unmap> tt_;
+  std::uint64_t max_entries_ = 0;
   std::uint64_t tt_size_ = 0;
   std::uint64_t history_[2][kMaxPoints] = {};
-  std::uint8_t chain_libs_[kMaxPoints] = {};
   static constexpr int kMaxPly = 800;
   int killers_[kMaxPly + 1][2] = {};
-  std::uint64_t mask_ = 0, used_ = 0, nodes_ = 0;
+  std::uint64_t mask_ = 0, used_ = 0, nodes_ = 0, threat_cuts_ = 0;
   Symmetries sym_;
   bool aborted_ = false;
   std::string why_;
@@ -179,7 +183,49 @@ class Solver {
     return nullptr;
   }
 
+  using Table = std::unique_ptr<Entry[], Unmap>;
+  // An anonymous mapping: the kernel hands out zeroed pages as they are first touched; huge pages
+  // spare the TLB misses of random probes, which are most of a probe's cost in a big table.
+  static Table allocate(std::uint64_t entries) {
+    const std::size_t bytes = entries * sizeof(Entry);
+    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) return nullptr;
+    madvise(m, bytes, MADV_HUGEPAGE);
+    return Table(static_cast<Entry*>(m), Unmap{bytes});
+  }
+
+  // Doubles the table, keeping every entry (each carries its whole key).
+  void grow() {
+    Table bigger = allocate(tt_size_ * 2);
+    if (!bigger) {
+      max_entries_ = tt_size_;
+      return;
+    }
+    Table old = std::move(tt_);
+    const std::uint64_t old_size = tt_size_;
+    tt_ = std::move(bigger);
+    tt_size_ *= 2;
+    mask_ = tt_size_ - 1;
+    used_ = 0;
+    for (std::uint64_t i = 0; i < old_size; ++i)
+      if (old[i].key) insert(old[i]);
+  }
+
+  void insert(const Entry& e) {
+    Entry* bucket = &tt_[e.key & mask_ & ~3ull];
+    Entry* slot = nullptr;
+    for (int i = 0; i < 4 && !slot; ++i)
+      if (bucket[i].key == 0) slot = &bucket[i], ++used_;
+    if (!slot) {
+      slot = &bucket[0];
+      for (int i = 1; i < 4; ++i)
+        if (bucket[i].work < slot->work) slot = &bucket[i];
+    }
+    *slot = e;
+  }
+
   void store(std::uint64_t key, int lower, int upper, int best, std::uint32_t work) {
+    if (used_ * 4 > tt_size_ && tt_size_ < max_entries_) grow();
     Entry* bucket = &tt_[key & mask_ & ~3ull];
     Entry* slot = nullptr;
     for (int i = 0; i < 4; ++i)
@@ -215,42 +261,239 @@ class Solver {
     std::int64_t score;
   };
 
-  // Moves worth searching, best first; `pruned_loss` is set when some legal move was dropped
-  // because it loses at once.
-  void candidates(const Position& pos, std::vector<Cand>& out, bool& any_legal, int tt_best, int ply) {
-    out.clear();
-    any_legal = false;
+  // What the pruning needs to know about a node: the liberties of the mover's chains whose
+  // capture would reach the opponent's target (a move elsewhere loses at once).
+  struct Threats {
+    int libs[16];
+    int n = 0;
+    bool exact_prune = false;  // pruning is exact only before the first capture (file comment)
+  };
+
+  static void find_threats(const Position& pos, Threats& t) {
     const int me = pos.to_move, c = me + 1, opp = 3 - c;
-    const bool exact_prune = pos.last_capture == 0;  // see the file comment: no repetition possible
-    int threat_libs[16], nthreat = 0;
+    t.n = 0;
+    t.exact_prune = pos.last_capture == 0;
+    if (!pos.target[me ^ 1] || !t.exact_prune) return;
     const int end = pos.npoints - pos.stride;
-    if (pos.target[me ^ 1]) {
-      for (int p = pos.stride + 1; p < end && nthreat < 16; ++p) {
-        if (pos.color[p] != c || pos.head[p] != p || !in_atari(pos, p)) continue;
-        const int lib = atari_point(pos, p);
-        if (pos.captures[me ^ 1] + captured_by(pos, lib, opp) >= pos.target[me ^ 1]) threat_libs[nthreat++] = lib;
+    for (int p = pos.stride + 1; p < end && t.n < 16; ++p) {
+      if (pos.color[p] != c || pos.head[p] != p || !in_atari(pos, p)) continue;
+      const int lib = atari_point(pos, p);
+      if (pos.captures[me ^ 1] + captured_by(pos, lib, opp) >= pos.target[me ^ 1]) t.libs[t.n++] = lib;
+    }
+  }
+
+  // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
+  // it captures.
+  static bool kept(const Position& pos, const Threats& t, int p, int sz) {
+    if (!t.exact_prune || sz > 0) return true;
+    const int me = pos.to_move, c = me + 1;
+    if (t.n) {
+      bool extends = false;
+      for (int i = 0; i < t.n; ++i) extends |= t.libs[i] == p;
+      if (!extends) return false;  // the opponent captures to its target next move
+    }
+    return !(pos.target[me ^ 1] && self_atari(pos, p, c) &&
+             pos.captures[me ^ 1] + chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
+  }
+
+
+  // Distinct liberties (up to `limit`) of the chain a stone of colour c at empty p would form,
+  // not counting the point `gone` (about to be filled by the other side).
+  static int libs_after_without(const Position& b, int p, int c, int gone, int limit) {
+    int libs[4];
+    int n = 0;
+    auto add = [&](int q) {
+      if (q == gone) return false;
+      for (int i = 0; i < n; ++i)
+        if (libs[i] == q) return false;
+      libs[n++] = q;
+      return n >= limit;
+    };
+    const int nb[4] = {p - 1, p + 1, p - b.stride, p + b.stride};
+    for (int q : nb)
+      if (b.color[q] == kEmpty && add(q)) return n;
+    int heads[4], nh = 0;
+    for (int q : nb) {
+      if (b.color[q] != c) continue;
+      const int h = b.head[q];
+      bool dup = false;
+      for (int i = 0; i < nh; ++i) dup |= heads[i] == h;
+      if (dup) continue;
+      heads[nh++] = h;
+      int s = h;
+      do {
+        for (int t : {s - 1, s + 1, s - b.stride, s + b.stride})
+          if (t != p && b.color[t] == kEmpty && add(t)) return n;
+        s = b.next[s];
+      } while (s != h);
+    }
+    return n;
+  }
+
+  // In forced defence (a chain of the mover's would be captured to the target next move): is
+  // there no move at all that avoids it? Then the node is a loss without a search.
+  static bool no_defence(const Position& pos, const Threats& t) {
+    if (pos.pass_allowed && pos.passes) return false;  // a pass would end the game by the count
+    const int c = pos.to_move + 1, opp = 3 - c;
+    for (int i = 0; i < t.n; ++i) {
+      const int p = t.libs[i];
+      if (is_legal(pos, p) && kept(pos, t, p, captured_by(pos, p, c))) return false;
+    }
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end; ++p)
+      if (pos.color[p] == opp && pos.head[p] == p && in_atari(pos, p) && is_legal(pos, atari_point(pos, p)))
+        return false;  // a capture changes the board: leave it to the search
+    return true;
+  }
+
+  // Liberties of every chain of the current node, found in one pass over the empty points:
+  // the count (capped at 3) and the first two, by chain head.
+  struct ChainLibs {
+    std::uint8_t n[kMaxPoints];
+    std::uint16_t l[kMaxPoints][2];
+  };
+  ChainLibs cl_;
+  int heads_[kMaxPoints];  // every chain's head, in the order found
+  int nheads_ = 0;
+
+  void compute_libs(const Position& pos) {
+    const int end = pos.npoints - pos.stride;
+    nheads_ = 0;
+    for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
+    for (int p = pos.stride + 1; p < end; ++p) {
+      if (pos.color[p] != kEmpty) continue;
+      int seen[4], ns = 0;
+      for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+        const int col = pos.color[q];
+        if (col != kBlack && col != kWhite) continue;
+        const int h = pos.head[q];
+        bool dup = false;
+        for (int i = 0; i < ns; ++i) dup |= seen[i] == h;
+        if (dup) continue;
+        seen[ns++] = h;
+        std::uint8_t& k = cl_.n[h];
+        if (k == 0) heads_[nheads_++] = h;
+        if (k < 2) cl_.l[h][k] = static_cast<std::uint16_t>(p);
+        if (k < 3) ++k;
       }
     }
-    // Liberties (up to 3) of every chain, once per node rather than once per move.
-    for (int p = pos.stride + 1; p < end; ++p)
-      if ((pos.color[p] == kBlack || pos.color[p] == kWhite) && pos.head[p] == p) {
-        int l[3];
-        chain_libs_[p] = static_cast<std::uint8_t>(chain_libs(pos, p, l, 3));
+  }
+
+  // is_legal() from the chain liberties of this node; before the first capture no position can
+  // repeat, so a move is legal unless it is suicide.
+  bool legal(const Position& pos, int p) const {
+    if (pos.last_capture != 0) return is_legal(pos, p);
+    const int c = pos.to_move + 1;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      const int col = pos.color[q];
+      if (col == kEmpty) return true;
+      if (col == kBorder) continue;
+      const int n = cl_.n[pos.head[q]];
+      if (col == c ? n >= 2 : n == 1) return true;
+    }
+    return false;
+  }
+
+  // Points as a bit set over the padded board.
+  struct Zone {
+    std::uint64_t w[(kMaxPoints + 63) / 64];
+    void clear() {
+      for (auto& x : w) x = 0;
+    }
+    void fill() {
+      for (auto& x : w) x = ~0ull;
+    }
+    void set(int p) { w[p >> 6] |= 1ull << (p & 63); }
+    bool has(int p) const { return (w[p >> 6] >> (p & 63)) & 1; }
+    void intersect(const Zone& o) {
+      for (std::size_t i = 0; i < std::size(w); ++i) w[i] &= o.w[i];
+    }
+  };
+
+  // The empty neighbours of p and the liberties of the colour-c chains next to it.
+  static void add_around(const Position& pos, Zone& z, int p, int c) {
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      if (pos.color[q] == kEmpty) z.set(q);
+      else if (pos.color[q] == c) add_libs(pos, z, pos.head[q]);
+    }
+  }
+  static void add_libs(const Position& pos, Zone& z, int h) {
+    int s = h;
+    do {
+      for (int t : {s - 1, s + 1, s - pos.stride, s + pos.stride})
+        if (pos.color[t] == kEmpty) z.set(t);
+      s = pos.next[s];
+    } while (s != h);
+  }
+
+  // Wins in three plies for side `me` (to move, or about to move after the opponent) by an atari
+  // the opponent cannot answer: the atari'd chain cannot gain a second liberty by extending, or
+  // two chains are in atari at different points. Exact only before the first capture and when
+  // no chain of either side is in atari (the opponent then has no capture, so extending is his
+  // only way out).
+  //
+  // Without `zone` it returns the first winning move or -1. With `zone` (me = the side NOT to
+  // move) it returns the number of such threats and leaves in `zone` the points where a stone
+  // of the side to move could spoil every one of them: the threatened chains' liberties, the
+  // surroundings of the atari point and of the escape point, and every point that ataris a chain
+  // of `me`. A move outside the zone (or a pass) leaves a threat standing, so it loses.
+  int win_in_two(const Position& pos, int me, Zone* zone) const {
+    const int c = me + 1, opp = 3 - c;
+    if (!pos.target[me] || pos.last_capture != 0) return zone ? 0 : -1;
+    const int need = pos.target[me] - pos.captures[me];
+    // Every opponent chain with exactly two liberties that is big enough: (a, b) pairs.
+    int ta[64], tb[64], th[64], nt = 0;
+    int short_libs[64], nshort = 0;  // liberties of me's chains with two (counter-ataris)
+    for (int i = 0; i < nheads_; ++i) {
+      const int p = heads_[i];
+      if (cl_.n[p] < 2) return zone ? 0 : -1;
+      const auto* l = cl_.l[p];
+      if (pos.color[p] == c) {
+        if (zone && cl_.n[p] == 2 && nshort < 62) short_libs[nshort++] = l[0], short_libs[nshort++] = l[1];
+        continue;
       }
-    for (int p = pos.stride + 1; p < end; ++p) {
-      if (pos.color[p] != kEmpty || !is_legal(pos, p)) continue;
-      any_legal = true;
+      if (pos.chain[p].stones < need || nt >= 62 || cl_.n[p] != 2) continue;
+      ta[nt] = l[0], tb[nt] = l[1], th[nt++] = p;
+      ta[nt] = l[1], tb[nt] = l[0], th[nt++] = p;
+    }
+    int found = 0;
+    Zone one;
+    for (int i = 0; i < nt; ++i) {
+      const int a = ta[i];
+      int other = -1;  // index of a second chain put in atari at another point
+      for (int j = 0; j < nt && other < 0; ++j)
+        if (j != i && ta[j] == a && tb[j] != tb[i]) other = j;
+      const bool ladder_ends = libs_after_without(pos, tb[i], opp, a, 2) < 2;
+      if (!ladder_ends && other < 0) continue;
+      if (!is_legal(pos, a) || captured_by(pos, a, c) || libs_after(pos, a, c, 2) < 2) continue;
+      if (!zone) return a;
+      ++found;
+      one.clear();
+      one.set(a);
+      add_around(pos, one, a, c);
+      add_libs(pos, one, th[i]);
+      if (other >= 0) {
+        add_libs(pos, one, th[other]);
+      } else {
+        one.set(tb[i]);
+        add_around(pos, one, tb[i], opp);
+      }
+      for (int k = 0; k < nshort; ++k) one.set(short_libs[k]);
+      zone->intersect(one);
+    }
+    return zone ? found : -1;
+  }
+
+  // Moves worth searching, scored (the caller picks them best first); `skip` is a move already
+  // searched. Returns how many.
+  int candidates(const Position& pos, const Threats& t, const Zone* zone, Cand* out, int tt_best, int ply, int skip) {
+    int n = 0;
+    const int me = pos.to_move, c = me + 1, opp = 3 - c;
+    const int end = pos.npoints - pos.stride;
+    auto consider = [&](int p) {
+      if (p == skip || pos.color[p] != kEmpty || (zone && !zone->has(p)) || !legal(pos, p)) return;
       const int sz = captured_by(pos, p, c);
-      if (exact_prune && sz == 0) {
-        if (nthreat) {
-          bool extends = false;
-          for (int i = 0; i < nthreat; ++i) extends |= threat_libs[i] == p;
-          if (!extends) continue;  // the opponent captures to its target next move
-        }
-        if (pos.target[me ^ 1] && self_atari(pos, p, c) &&
-            pos.captures[me ^ 1] + chain_size_after(pos, p, c) >= pos.target[me ^ 1])
-          continue;  // self-atari that hands over the target
-      }
+      if (!kept(pos, t, p, sz)) return;
       // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
       std::int64_t score = 0;
       if (p == tt_best) score += 1 << 20;
@@ -259,8 +502,8 @@ class Solver {
       if (sz == 0) {
         int libs = 9;
         for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
-          if (pos.color[q] == opp) libs = std::min<int>(libs, chain_libs_[pos.head[q]]);
-          else if (pos.color[q] == c && chain_libs_[pos.head[q]] <= 2) score += 120;  // air for a short chain
+          if (pos.color[q] == opp) libs = std::min<int>(libs, cl_.n[pos.head[q]]);
+          else if (pos.color[q] == c && cl_.n[pos.head[q]] <= 2) score += 120;  // air for a short chain
         }
         if (libs == 2) score += 500;  // atari: the reply is forced
         else if (libs == 3) score += 150;
@@ -269,32 +512,95 @@ class Solver {
       const int x = pos.x_of(p), y = pos.y_of(p);
       score += std::min(std::min(x, y), std::min(pos.size - 1 - x, pos.size - 1 - y)) * 10;
       score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
-      out.push_back({p, score});
+      out[n++] = {p, score};
+    };
+    if (t.n && t.exact_prune) {
+      // Forced defence: only extending a threatened chain or capturing can avoid the loss.
+      int pts[32], np = 0;
+      auto add = [&](int p) {
+        for (int i = 0; i < np; ++i)
+          if (pts[i] == p) return;
+        pts[np++] = p;
+      };
+      for (int i = 0; i < t.n; ++i) add(t.libs[i]);
+      for (int p = pos.stride + 1; p < end && np < 32; ++p)
+        if (pos.color[p] == opp && pos.head[p] == p && in_atari(pos, p)) add(atari_point(pos, p));
+      for (int i = 0; i < np; ++i) consider(pts[i]);
+    } else {
+      for (int p = pos.stride + 1; p < end; ++p) consider(p);
     }
-    if (pos.pass_allowed) {
-      any_legal = true;
-      out.push_back({0, tt_best == 0 ? (std::int64_t{1} << 50) : -(std::int64_t{1} << 40)});
-    }
-    std::stable_sort(out.begin(), out.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+    if (pos.pass_allowed && skip != 0 && (!zone || pos.passes)) out[n++] = {0, tt_best == 0 ? (std::int64_t{1} << 50) : -(std::int64_t{1} << 40)};
+    return n;
+  }
+
+  // Moves the lazy picker hands out best first (a cut-off usually comes after one or two, so a
+  // full sort would be wasted); ties keep the board order.
+  static int pick(Cand* c, int from, int n) {
+    int b = from;
+    for (int i = from + 1; i < n; ++i)
+      if (c[i].score > c[b].score) b = i;
+    std::swap(c[from], c[b]);
+    return c[from].point;
+  }
+
+  static constexpr int kMaxCands = kMaxSize * kMaxSize + 1;
+  // One candidate array per ply, made when the search first gets that deep; the addresses stay
+  // put while deeper plies are added.
+  std::vector<std::unique_ptr<Cand[]>> cand_buf_;
+  Cand* buffer(int ply) {
+    while (cand_buf_.size() <= static_cast<std::size_t>(ply)) cand_buf_.push_back(std::make_unique<Cand[]>(kMaxCands));
+    return cand_buf_[static_cast<std::size_t>(ply)].get();
+  }
+
+  // The value of one move for the side to move.
+  int child_value(Position& pos, const SymKeys& keys, int point, int alpha, int beta, int ply) {
+    const Move m{static_cast<std::uint16_t>(point)};
+    SymKeys child = keys;
+    if (point) add_stone(child, pos.to_move, point);
+    Undo u;
+    capgo::play(pos, m, u);
+    int reply;
+    const int v = -search(pos, child, -beta, -alpha, reply, ply + 1);
+    capgo::undo(pos, m, u);
+    return v;
   }
 
   int search(Position& pos, const SymKeys& keys, int alpha, int beta, int& best_point, int ply) {
     ++nodes_;
-    ply = std::min(ply, kMaxPly);
     best_point = -1;
     if ((nodes_ & 4095) == 0) check_limits();
     if (aborted_) return 0;
     if (is_over(pos)) return terminal_value(pos);
+    // The table entry is fetched from memory while the tactics below run.
+    const bool use_tt = pos.last_capture == 0;
+    std::uint64_t key = 0;
+    int sym = 0;
+    if (use_tt) {
+      key = canonical(pos, keys, sym);
+      __builtin_prefetch(&tt_[key & mask_ & ~3ull]);
+    }
     if (const int w = oyin::capgo_immediate_win(pos); w >= 0) {
       best_point = w;
       return 1;
     }
-    const bool use_tt = pos.last_capture == 0;
-    std::uint64_t key = 0;
-    int sym = 0, tt_best = -1;
+    Threats threats;
+    find_threats(pos, threats);
+    compute_libs(pos);
+    if (threats.exact_prune && opt_.threat_pruning) {
+      if (threats.n) {
+        if (no_defence(pos, threats)) {
+          ++threat_cuts_;
+          return -1;
+        }
+      } else if (const int w = win_in_two(pos, pos.to_move, nullptr); w >= 0) {
+        best_point = w;
+        ++threat_cuts_;
+        return 1;
+      }
+    }
+    int tt_best = -1;
     int old_lower = -1, old_upper = 1;
     if (use_tt) {
-      key = canonical(pos, keys, sym);
       if (const Entry* e = probe(key)) {
         tt_best = e->best ? sym_.inv[sym][e->best] : 0;
         if (e->lower >= beta || e->lower == e->upper) {
@@ -311,65 +617,55 @@ class Solver {
         old_upper = e->upper;
       }
     }
-    const int alpha_s = alpha, beta_s = beta;
-    const std::uint64_t nodes_before = nodes_;
-    std::vector<Cand> cands;
-    bool any_legal = false;
-    candidates(pos, cands, any_legal, tt_best, ply);
-    int best = -1;  // every pruned move loses; with nothing searched the value is a loss
-    // Enhanced transposition cut-off: a child already known to be bad enough for the opponent
-    // ends this node without searching anything.
-    if (use_tt && cands.size() > 1) {
-      // Keys first with prefetches, then the probes: the cache misses overlap.
-      std::uint64_t ck[kMaxSize * kMaxSize + 1];
-      const std::size_t n = cands.size();
-      for (std::size_t i = 0; i < n; ++i) {
-        const int cp = cands[i].point;
-        ck[i] = 0;
-        if (cp && captured_by(pos, cp, pos.to_move + 1)) continue;  // leaves the table
-        SymKeys child = keys;
-        if (cp) add_stone(child, pos.to_move, cp);
-        const std::uint8_t passes = pos.passes;
-        pos.to_move ^= 1;
-        pos.passes = cp ? 0 : static_cast<std::uint8_t>(passes + 1);
-        int t;
-        ck[i] = canonical(pos, child, t);
-        pos.to_move ^= 1;
-        pos.passes = passes;
-        __builtin_prefetch(&tt_[ck[i] & mask_ & ~3ull]);
-      }
-      for (std::size_t i = 0; i < n; ++i) {
-        if (!ck[i]) continue;
-        if (const Entry* e = probe(ck[i]); e && -e->upper >= beta) {
-          best_point = cands[i].point;
-          return -e->upper;
-        }
+    // The opponent's unanswerable ataris: only moves in their zone can matter.
+    Zone zone_buf;
+    const Zone* zone = nullptr;
+    if (threats.exact_prune && !threats.n && opt_.threat_pruning) {
+      zone_buf.fill();
+      if (win_in_two(pos, pos.to_move ^ 1, &zone_buf) > 0) {
+        zone = &zone_buf;
+        ++threat_cuts_;
       }
     }
-    for (const Cand& cand : cands) {
-      const Move m{static_cast<std::uint16_t>(cand.point)};
-      SymKeys child = keys;
-      if (cand.point) add_stone(child, pos.to_move, cand.point);
-      Undo u;
-      capgo::play(pos, m, u);
-      int reply;
-      const int v = -search(pos, child, -beta, -alpha, reply, ply + 1);
-      capgo::undo(pos, m, u);
-      if (aborted_) return 0;
-      if (v > best || best_point < 0) {
-        if (v > best || best_point < 0) best_point = cand.point;
-        best = std::max(best, v);
-      }
-      if (best > alpha) alpha = best;
-      if (alpha >= beta) {
-        if (cand.point) {
-          history_[pos.to_move][cand.point] += nodes_ - nodes_before;
-          if (killers_[ply][0] != cand.point) {
-            killers_[ply][1] = killers_[ply][0];
-            killers_[ply][0] = cand.point;
-          }
+    const int alpha_s = alpha, beta_s = beta;
+    const std::uint64_t nodes_before = nodes_;
+    const int kply = std::min(ply, kMaxPly);
+    int best = -1;  // every pruned move loses; with nothing searched the value is a loss
+    // Returns true on a cut-off.
+    auto record = [&](int point, int v) {
+      if (v > best || best_point < 0) best_point = point;
+      best = std::max(best, v);
+      alpha = std::max(alpha, best);
+      if (alpha < beta) return false;
+      if (point) {
+        history_[pos.to_move][point] += nodes_ - nodes_before;
+        if (killers_[kply][0] != point) {
+          killers_[kply][1] = killers_[kply][0];
+          killers_[kply][0] = point;
         }
-        break;
+      }
+      return true;
+    };
+    bool cut = false;
+    int first = -1;
+    // The table's move first, before any move generation: it often ends the node alone.
+    if (tt_best > 0 ? pos.color[tt_best] == kEmpty && (!zone || zone->has(tt_best)) && is_legal(pos, tt_best) &&
+                          kept(pos, threats, tt_best, captured_by(pos, tt_best, pos.to_move + 1))
+                    : tt_best == 0 && pos.pass_allowed && (!zone || pos.passes)) {
+      first = tt_best;
+      const int v = child_value(pos, keys, tt_best, alpha, beta, ply);
+      if (aborted_) return 0;
+      cut = record(tt_best, v);
+    }
+    if (!cut) {
+      Cand* cands = buffer(ply);
+      if (first >= 0) compute_libs(pos);  // the child's search overwrote them
+      const int n = candidates(pos, threats, zone, cands, tt_best, kply, first);
+      for (int i = 0; i < n; ++i) {
+        const int point = pick(cands, i, n);
+        const int v = child_value(pos, keys, point, alpha, beta, ply);
+        if (aborted_) return 0;
+        if (record(point, v)) break;
       }
     }
     if (best_point < 0) {
@@ -388,6 +684,23 @@ class Solver {
     return best;
   }
 
+  friend ThreatInfo capgo::threat_info(const Position& pos);
+  ThreatInfo threats_of(const Position& pos) {
+    ThreatInfo info;
+    Threats t;
+    find_threats(pos, t);
+    if (!t.exact_prune || t.n || is_over(pos) || oyin::capgo_immediate_win(pos) >= 0) return info;
+    compute_libs(pos);
+    info.win_in_two = win_in_two(pos, pos.to_move, nullptr);
+    Zone z;
+    z.fill();
+    info.opponent_threats = win_in_two(pos, pos.to_move ^ 1, &z);
+    if (info.opponent_threats)
+      for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p)
+        if (pos.color[p] == kEmpty && z.has(p)) info.zone.push_back(p);
+    return info;
+  }
+
   int root_search(Position& pos, int& best_point) {
     ++nodes_;
     if (is_over(pos)) return terminal_value(pos);
@@ -395,40 +708,50 @@ class Solver {
       best_point = w;
       return 1;
     }
-    std::vector<Cand> cands;
-    bool any_legal = false;
-    candidates(pos, cands, any_legal, -1, 0);
+    Threats threats;
+    find_threats(pos, threats);
+    Cand* cands = buffer(0);
+    compute_libs(pos);
+    const int n = candidates(pos, threats, nullptr, cands, -1, 0, -1);
     // Root moves that are symmetric to an earlier one lead to the same value.
     std::vector<std::uint64_t> seen;
-    int best = -1, alpha = -1;
+    std::vector<int> pending;
     SymKeys keys;
     init_keys(pos, keys);
-    progress_.root_moves = static_cast<int>(cands.size());
-    for (std::size_t i = 0; i < cands.size(); ++i) {
-      const Move m{static_cast<std::uint16_t>(cands[i].point)};
+    for (int i = 0; i < n; ++i) {
+      const int point = pick(cands, i, n);
+      if (point && !captured_by(pos, point, pos.to_move + 1)) {
+        SymKeys child = keys;
+        add_stone(child, pos.to_move, point);
+        const Move m{static_cast<std::uint16_t>(point)};
+        Undo u;
+        capgo::play(pos, m, u);
+        int t;
+        const std::uint64_t k = canonical(pos, child, t);
+        capgo::undo(pos, m, u);
+        if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
+        seen.push_back(k);
+      }
+      pending.push_back(point);
+    }
+    int best = -1, alpha = -1;
+    progress_.root_moves = static_cast<int>(pending.size());
+    for (std::size_t i = 0; i < pending.size() && best < 1; ++i) {
+      const int point = pending[i];
+      const Move m{static_cast<std::uint16_t>(point)};
       progress_.root_index = static_cast<int>(i + 1);
       progress_.root_move = move_to_text(pos, m);
       SymKeys child = keys;
-      if (cands[i].point) add_stone(child, pos.to_move, cands[i].point);
+      if (point) add_stone(child, pos.to_move, point);
       Undo u;
       capgo::play(pos, m, u);
-      if (pos.last_capture == 0) {
-        int t;
-        const std::uint64_t k = canonical(pos, child, t);
-        if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
-          capgo::undo(pos, m, u);
-          continue;
-        }
-        seen.push_back(k);
-      }
       int reply;
       const int v = -search(pos, child, -1, -alpha, reply, 1);
       capgo::undo(pos, m, u);
       if (aborted_) return 0;
-      if (v > best || best_point < 0) best_point = cands[i].point;
+      if (v > best || best_point < 0) best_point = point;
       best = std::max(best, v);
       alpha = std::max(alpha, best);
-      if (best == 1) break;
     }
     if (best_point < 0)
       for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p)
@@ -438,6 +761,13 @@ class Solver {
 };
 
 }  // namespace
+
+ThreatInfo threat_info(const Position& pos) {
+  SolverOptions opt;
+  opt.memory_gb = 0;
+  Solver s(pos, opt);
+  return s.threats_of(pos);
+}
 
 SolveResult solve_position(const Position& pos, const SolverOptions& opt) {
   Solver s(pos, opt);

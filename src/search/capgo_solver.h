@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "games/capgo/board.h"
@@ -34,6 +35,7 @@ struct SolverOptions {
   double memory_gb = 0.5;          // transposition table size
   std::uint64_t max_nodes = 0;     // 0 = no limit
   bool symmetry = true;
+  bool threat_pruning = true;      // win-in-two detection and threat zones (off: plain alpha-beta)
   int progress_ms = 1000;
   std::function<void(const SolverProgress&)> on_progress;
   const std::atomic<bool>* stop = nullptr;
@@ -48,12 +50,24 @@ struct SolveResult {
   double seconds = 0;
   std::uint64_t tt_bytes = 0;
   std::uint64_t tt_used = 0;
+  std::uint64_t threat_cuts = 0;  // nodes settled or narrowed by the win-in-two logic
   std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)
 };
 
 // Solves from the rules' start position or the given position text.
 Result<SolveResult> solve(const SolverOptions& opt);
 SolveResult solve_position(const Position& pos, const SolverOptions& opt);
+
+// The solver's threat logic, for tests: in a position with no chain in atari and no capture yet,
+// the side to move's win-in-two move (an atari that cannot be answered; -1 if none), and the
+// number of such threats the side NOT to move has, with their zone: the empty points where a
+// stone of the side to move could spoil all of them. Every other move (and a pass) loses.
+struct ThreatInfo {
+  int win_in_two = -1;
+  int opponent_threats = 0;
+  std::vector<int> zone;
+};
+ThreatInfo threat_info(const Position& pos);
 
 // The result text of the command: "B", "W" or "draw".
 std::string winner_text(int winner);

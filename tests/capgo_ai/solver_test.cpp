@@ -4,7 +4,11 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
+#include <algorithm>
+#include <cstdio>
+
 #include "search/capgo_solver.h"
+#include "search/capgo_tactics.h"
 #include "support/run_command.h"
 
 namespace oyin::capgo {
@@ -42,8 +46,9 @@ TEST(CapgoSolver, SixBySixCentralCrosscutIsABlackWin) {
 }
 
 // Plain negamax over every legal move by the rules core: no table, no pruning, no symmetry.
-int brute(Position& p, std::uint64_t& nodes) {
-  ++nodes;
+// With a node cap (0 = none) the answer is meaningless once `nodes` passes it.
+int brute(Position& p, std::uint64_t& nodes, std::uint64_t cap = 0) {
+  if (++nodes > cap && cap) return 0;
   const GameStatus st = status(p);
   if (st.over()) return st.outcome == Outcome::Draw ? 0 : (index(st.winner) == p.to_move ? 1 : -1);
   MoveList l;
@@ -52,7 +57,7 @@ int brute(Position& p, std::uint64_t& nodes) {
   for (Move m : l) {
     Undo u;
     capgo::play(p, m, u);
-    best = std::max(best, -brute(p, nodes));
+    best = std::max(best, -brute(p, nodes, cap));
     capgo::undo(p, m, u);
     if (best == 1) break;
   }
@@ -107,6 +112,155 @@ TEST(CapgoSolver, AgreesWithBruteForceOnSmallPositions) {
   EXPECT_GT(losses, 30);
   EXPECT_GT(draws, 5);
   EXPECT_GT(after_capture, 20) << "positions after a capture exercise the no-table (superko) path";
+}
+
+// The win-in-two detection and the threat zones prune exactly: on bigger boards with more empty
+// points (where they fire often) the solver agrees with itself without them, and with the brute
+// force where that is small enough.
+TEST(CapgoSolver, ThreatPruningAgreesWithPlainSearch) {
+  Rng rng(77);
+  int compared = 0, brute_checked = 0, wins = 0, losses = 0;
+  std::uint64_t cuts = 0;
+  const char* rule_set[] = {"size=5,target=1,pass=0", "size=5,target=1,pass=1", "size=5,target=2,pass=0",
+                            "size=6,target=1,pass=0", "size=6,target=1,pass=1", "size=5,target_b=1,target_w=2,pass=0"};
+  for (const char* r : rule_set) {
+    auto rules = *CaptureGo::parse_rules(r);
+    for (int attempt = 0; attempt < 25; ++attempt) {
+      Position p = CaptureGo::start_position(rules);
+      const int max_empty = 10 + static_cast<int>(rng.below(7));
+      bool ok = true;
+      for (;;) {
+        int empties = 0;
+        for (int q = 0; q < p.npoints; ++q) empties += p.color[q] == kEmpty;
+        if (empties <= max_empty) break;
+        // Random stones that capture nothing: the positions stay full of ataris and short chains.
+        MoveList l, quiet;
+        generate_moves(p, l);
+        for (Move m : l)
+          if (m != kPass && tactics::captured_by(p, m.point, p.to_move + 1) == 0) quiet.push(m);
+        if (quiet.empty()) {
+          ok = false;
+          break;
+        }
+        Undo u;
+        capgo::play(p, quiet[rng.below(static_cast<std::uint32_t>(quiet.size()))], u);
+      }
+      if (!ok || is_over(p)) continue;
+      SolverOptions with, without;
+      with.memory_gb = without.memory_gb = 0.01;
+      without.threat_pruning = false;
+      without.max_nodes = 100'000;
+      const SolveResult b = solve_position(p, without);
+      if (!b.solved) continue;
+      const SolveResult a = solve_position(p, with);
+      ASSERT_TRUE(a.solved);
+      ASSERT_EQ(a.value, b.value) << r << " position " << to_text(p);
+      EXPECT_EQ(b.threat_cuts, 0u);
+      cuts += a.threat_cuts;
+      ++compared;
+      (a.value > 0 ? wins : losses) += a.value != 0;
+      std::uint64_t nodes = 0;
+      Position c = p;
+      const int expect = brute(c, nodes, 300'000);
+      if (nodes <= 300'000) {
+        ASSERT_EQ(expect, a.value) << r << " position " << to_text(p);
+        ++brute_checked;
+      }
+    }
+  }
+  EXPECT_GT(compared, 120);
+  EXPECT_GT(brute_checked, 80);
+  EXPECT_GT(wins, 20);
+  EXPECT_GT(losses, 20);
+  EXPECT_GT(cuts, 1000u) << "the threat logic must actually fire on these positions";
+  std::printf("compared %d (brute force %d), wins %d, losses %d, threat cuts %llu\n", compared, brute_checked, wins,
+              losses, static_cast<unsigned long long>(cuts));
+}
+
+bool replies_all_lose(Position& p, int plies);
+
+// Can the side to move force a win within `plies` plies? By the rules core alone.
+bool forces_win(Position& p, int plies) {
+  if (plies <= 0) return false;
+  MoveList l;
+  generate_moves(p, l);
+  for (Move m : l) {
+    Undo u;
+    capgo::play(p, m, u);
+    const bool win = replies_all_lose(p, plies - 1);
+    capgo::undo(p, m, u);
+    if (win) return true;
+  }
+  return false;
+}
+
+// The side to move has just been moved against: does every reply lose within `plies` more?
+bool replies_all_lose(Position& p, int plies) {
+  const GameStatus st = status(p);
+  if (st.over()) return st.outcome != Outcome::Draw && index(st.winner) != p.to_move;
+  if (plies <= 0) return false;
+  MoveList l;
+  generate_moves(p, l);
+  for (Move m : l) {
+    Undo u;
+    capgo::play(p, m, u);
+    const GameStatus s2 = status(p);
+    const bool lost = s2.over() ? s2.outcome != Outcome::Draw && index(s2.winner) == p.to_move
+                                : forces_win(p, plies - 1);
+    capgo::undo(p, m, u);
+    if (!lost) return false;
+  }
+  return true;
+}
+
+// The threat logic checked move by move against the plain search: a win-in-two move wins, and
+// every move outside the opponent's threat zone loses.
+TEST(CapgoSolver, ThreatZonesAreExact) {
+  Rng rng(5);
+  int wins_checked = 0, zones = 0, outside_checked = 0;
+  for (const char* r : {"size=5,target=1,pass=0", "size=6,target=1,pass=1", "size=6,target=2,pass=0"}) {
+    auto rules = *CaptureGo::parse_rules(r);
+    for (int game = 0; game < 1000; ++game) {
+      Position p = CaptureGo::start_position(rules);
+      const int stop_at = 8 + static_cast<int>(rng.below(static_cast<std::uint32_t>(rules.size * rules.size - 14)));
+      for (int ply = 0; ply < stop_at; ++ply) {
+        MoveList l, quiet;
+        generate_moves(p, l);
+        for (Move m : l)
+          if (m != kPass && tactics::captured_by(p, m.point, p.to_move + 1) == 0) quiet.push(m);
+        if (quiet.empty()) break;
+        Undo u;
+        capgo::play(p, quiet[rng.below(static_cast<std::uint32_t>(quiet.size()))], u);
+      }
+      if (is_over(p)) continue;
+      const ThreatInfo info = threat_info(p);
+      if (info.win_in_two >= 0) {
+        Position c = p;
+        Undo u;
+        capgo::play(c, Move{static_cast<std::uint16_t>(info.win_in_two)}, u);
+        ASSERT_TRUE(replies_all_lose(c, 2))
+            << r << " " << to_text(p) << " win-in-two " << move_to_text(p, Move{static_cast<std::uint16_t>(info.win_in_two)});
+        ++wins_checked;
+      }
+      if (!info.opponent_threats) continue;
+      ++zones;
+      MoveList l;
+      generate_moves(p, l);
+      for (Move m : l) {
+        if (m != kPass && std::find(info.zone.begin(), info.zone.end(), m.point) != info.zone.end()) continue;
+        if (m == kPass && p.passes) continue;  // a pass after a pass ends the game by the count
+        Position c = p;
+        Undo u;
+        capgo::play(c, m, u);
+        ASSERT_TRUE(forces_win(c, 3)) << r << " " << to_text(p) << " move outside the zone " << move_to_text(p, m);
+        ++outside_checked;
+      }
+    }
+  }
+  std::printf("win-in-two moves %d, zones %d, moves outside zones %d\n", wins_checked, zones, outside_checked);
+  EXPECT_GT(wins_checked, 200);
+  EXPECT_GT(zones, 200);
+  EXPECT_GT(outside_checked, 3000);
 }
 
 TEST(CapgoSolver, SymmetryDoesNotChangeTheAnswer) {
