@@ -11,7 +11,7 @@ namespace oyin::cli {
 namespace {
 
 struct SolveOpts {
-  std::string game, rules = "size=4,target=1,pass=0", position;
+  std::string game, rules = "size=4,target=1,pass=0", position, method = "auto";
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
   bool quiet = false, no_symmetry = false;
@@ -35,20 +35,28 @@ int run_solve(const SolveOpts& o) {
   so.memory_gb = o.memory_gb;
   so.max_nodes = o.nodes;
   so.symmetry = !o.no_symmetry;
+  if (o.method == "auto") so.method = capgo::SolverMethod::Auto;
+  else if (o.method == "alphabeta") so.method = capgo::SolverMethod::AlphaBeta;
+  else if (o.method == "pn") so.method = capgo::SolverMethod::ProofNumber;
+  else throw UsageError("--method must be auto, alphabeta or pn, not '" + o.method + "'");
   if (!o.quiet)
     so.on_progress = [](const capgo::SolverProgress& p) {
       std::cout << "progress: " << p.nodes << " nodes, " << fixed(p.seconds, 1) << " s, "
                 << fixed(p.nodes / std::max(p.seconds, 1e-9) / 1000.0, 0) << " knodes/s, table " << p.tt_used
-                << " entries, root move " << p.root_index << "/" << p.root_moves << " " << p.root_move << std::endl;
+                << " entries, ";
+      if (p.root_moves) std::cout << "root move " << p.root_index << "/" << p.root_moves << " " << p.root_move << std::endl;
+      else std::cout << "root proof " << p.proof << " disproof " << p.disproof << ", most proving move " << p.root_move << std::endl;
     };
   std::cout << "Solving capture Go " << o.rules << (o.position.empty() ? "" : " from " + o.position) << std::endl;
   const std::clock_t cpu0 = std::clock();
   auto r = capgo::solve(so);
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
   if (!r) throw UsageError(r.error());
-  std::cout << "Nodes: " << r->nodes << "\n"
+  std::cout << "Method: " << (r->method == capgo::SolverMethod::ProofNumber ? "proof-number search (df-pn)" : "alpha-beta")
+            << "\n"
+            << "Nodes: " << r->nodes << "\n"
             << "Time: " << fixed(r->seconds, 3) << " s wall, " << fixed(cpu, 3) << " s CPU\n"
-            << "Table: " << r->tt_used << " entries used of " << r->tt_bytes / 16 << " (" << fixed(r->tt_bytes / 1048576.0, 0)
+            << "Table: " << r->tt_used << " entries used of " << r->tt_entries << " (" << fixed(r->tt_bytes / 1048576.0, 0)
             << " MB)\n";
   if (!r->solved) {
     std::cout << "Result: unknown (" << r->stopped << ")" << std::endl;
@@ -72,6 +80,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--time", o->time_s, "Give up after this many seconds (0 = no limit)");
   cmd->add_option("--memory", o->memory_gb, "Transposition table size in GB (default 0.5)");
   cmd->add_option("--nodes", o->nodes, "Give up after this many nodes (0 = no limit)");
+  cmd->add_option("--method", o->method,
+                  "auto (proof-number search where every capture ends the game: target 1, pass=0; else "
+                  "alpha-beta), alphabeta or pn");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });

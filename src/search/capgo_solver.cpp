@@ -60,24 +60,109 @@ struct Symmetries {
   }
 };
 
+// Proof-number search entry: proof and disproof numbers for the side to move.
+struct PnEntry {
+  std::uint64_t key;
+  std::uint32_t pn, dn;
+  std::uint32_t work;  // nodes spent below, the replacement priority
+  std::uint16_t best;  // in the canonical orientation
+};
+
 struct Unmap {
   std::size_t bytes = 0;
-  void operator()(Entry* e) const { munmap(e, bytes); }
+  void operator()(void* e) const { munmap(e, bytes); }
+};
+
+// A hash table of 4-entry buckets that starts small and doubles as it fills, up to the memory
+// given: a small problem then touches (and has the kernel zero) little memory. The memory is an
+// anonymous mapping (zeroed pages handed out as they are first touched) with huge pages, which
+// spare the TLB misses of random probes, most of a probe's cost in a big table.
+template <class E>
+class Table {
+ public:
+  void init(double memory_gb) {
+    std::uint64_t entries = 1024;  // at least a few buckets of 4
+    const double bytes = std::max(0.001, memory_gb) * 1024.0 * 1024.0 * 1024.0;
+    while (static_cast<double>(entries * 2 * sizeof(E)) <= bytes && entries < (1ull << 34)) entries *= 2;
+    max_ = entries;
+    for (entries = std::min<std::uint64_t>(entries, 1 << 16); !(data_ = allocate(entries)); entries /= 2)
+      if (entries <= 1024) throw std::bad_alloc();
+    size_ = entries;
+    mask_ = entries - 1;
+  }
+
+  E* probe(std::uint64_t key) {
+    E* bucket = &data_[key & mask_ & ~3ull];
+    for (int i = 0; i < 4; ++i)
+      if (bucket[i].key == key) return &bucket[i];
+    return nullptr;
+  }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&data_[key & mask_ & ~3ull]); }
+
+  // The entry to write for `key`: its own, a free one, or the one with the least work below.
+  E* slot(std::uint64_t key) {
+    if (used_ * 4 > size_ && size_ < max_) grow();
+    E* bucket = &data_[key & mask_ & ~3ull];
+    for (int i = 0; i < 4; ++i)
+      if (bucket[i].key == key) return &bucket[i];
+    return free_or_cheapest(bucket);
+  }
+
+  std::uint64_t size() const { return size_; }
+  std::uint64_t used() const { return used_; }
+  std::uint64_t bytes() const { return size_ * sizeof(E); }
+
+ private:
+  struct Deleter {
+    std::size_t bytes = 0;
+    void operator()(E* e) const { munmap(e, bytes); }
+  };
+  using Data = std::unique_ptr<E[], Deleter>;
+  Data data_;
+  std::uint64_t size_ = 0, mask_ = 0, used_ = 0, max_ = 0;
+
+  static Data allocate(std::uint64_t entries) {
+    const std::size_t bytes = entries * sizeof(E);
+    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) return nullptr;
+    madvise(m, bytes, MADV_HUGEPAGE);
+    return Data(static_cast<E*>(m), Deleter{bytes});
+  }
+
+  E* free_or_cheapest(E* bucket) {
+    for (int i = 0; i < 4; ++i)
+      if (bucket[i].key == 0) {
+        ++used_;
+        return &bucket[i];
+      }
+    E* slot = &bucket[0];
+    for (int i = 1; i < 4; ++i)
+      if (bucket[i].work < slot->work) slot = &bucket[i];
+    return slot;
+  }
+
+  // Doubles the table, keeping every entry (each carries its whole key).
+  void grow() {
+    Data bigger = allocate(size_ * 2);
+    if (!bigger) {
+      max_ = size_;
+      return;
+    }
+    Data old = std::move(data_);
+    const std::uint64_t old_size = size_;
+    data_ = std::move(bigger);
+    size_ *= 2;
+    mask_ = size_ - 1;
+    used_ = 0;
+    for (std::uint64_t i = 0; i < old_size; ++i)
+      if (old[i].key) *free_or_cheapest(&data_[old[i].key & mask_ & ~3ull]) = old[i];
+  }
 };
 
 class Solver {
  public:
   Solver(const Position& root, const SolverOptions& opt) : opt_(opt), t0_(std::chrono::steady_clock::now()) {
-    std::uint64_t entries = 1024;  // at least a few buckets of 4
-    const double bytes = std::max(0.001, opt.memory_gb) * 1024.0 * 1024.0 * 1024.0;
-    while (static_cast<double>(entries * 2 * sizeof(Entry)) <= bytes && entries < (1ull << 34)) entries *= 2;
-    max_entries_ = entries;
-    // The table starts small and doubles as it fills, up to the memory given: a small problem
-    // then touches (and has the kernel zero) little memory.
-    for (entries = std::min<std::uint64_t>(entries, 1 << 16); !(tt_ = allocate(entries)); entries /= 2)
-      if (entries <= 1024) throw std::bad_alloc();
-    tt_size_ = entries;
-    mask_ = entries - 1;
+    tt_.init(opt.memory_gb);
     sym_.build(root, opt.symmetry);
     symkey_.assign(8 * 2 * kMaxPoints, 0);
     for (int t = 0; t < sym_.count; ++t)
@@ -91,12 +176,17 @@ class Solver {
   SolveResult run(Position pos) {
     SolveResult r;
     int best = -1;
-    const int v = root_search(pos, best);
+    // solve() refuses an explicit proof-number search where it does not apply.
+    const bool dfpn = opt_.method != SolverMethod::AlphaBeta && dfpn_applies(pos);
+    if (dfpn) pn_.init(opt_.memory_gb);
+    const int v = dfpn ? root_dfpn(pos, best) : root_search(pos, best);
     r.nodes = nodes_;
     r.seconds = elapsed();
-    r.tt_used = used_;
+    r.tt_used = dfpn ? pn_.used() : tt_.used();
     r.threat_cuts = threat_cuts_;
-    r.tt_bytes = tt_size_ * sizeof(Entry);
+    r.tt_bytes = dfpn ? pn_.bytes() : tt_.bytes();
+    r.tt_entries = dfpn ? pn_.size() : tt_.size();
+    r.method = dfpn ? SolverMethod::ProofNumber : SolverMethod::AlphaBeta;
     if (aborted_) {
       r.stopped = why_;
       return r;
@@ -111,13 +201,11 @@ class Solver {
  private:
   const SolverOptions& opt_;
   std::chrono::steady_clock::time_point t0_;
-  std::unique_ptr<Entry[], Unmap> tt_;
-  std::uint64_t max_entries_ = 0;
-  std::uint64_t tt_size_ = 0;
+  Table<Entry> tt_;
   std::uint64_t history_[2][kMaxPoints] = {};
   static constexpr int kMaxPly = 800;
   int killers_[kMaxPly + 1][2] = {};
-  std::uint64_t mask_ = 0, used_ = 0, nodes_ = 0, threat_cuts_ = 0;
+  std::uint64_t nodes_ = 0, threat_cuts_ = 0;
   Symmetries sym_;
   bool aborted_ = false;
   std::string why_;
@@ -137,7 +225,7 @@ class Solver {
       last_report_ = s * 1000;
       progress_.nodes = nodes_;
       progress_.seconds = s;
-      progress_.tt_used = used_;
+      progress_.tt_used = tt_.used() + pn_.used();
       opt_.on_progress(progress_);
     }
   }
@@ -176,71 +264,9 @@ class Solver {
     return best | 1;  // 0 marks an empty slot
   }
 
-  Entry* probe(std::uint64_t key) {
-    Entry* bucket = &tt_[key & mask_ & ~3ull];
-    for (int i = 0; i < 4; ++i)
-      if (bucket[i].key == key) return &bucket[i];
-    return nullptr;
-  }
-
-  using Table = std::unique_ptr<Entry[], Unmap>;
-  // An anonymous mapping: the kernel hands out zeroed pages as they are first touched; huge pages
-  // spare the TLB misses of random probes, which are most of a probe's cost in a big table.
-  static Table allocate(std::uint64_t entries) {
-    const std::size_t bytes = entries * sizeof(Entry);
-    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) return nullptr;
-    madvise(m, bytes, MADV_HUGEPAGE);
-    return Table(static_cast<Entry*>(m), Unmap{bytes});
-  }
-
-  // Doubles the table, keeping every entry (each carries its whole key).
-  void grow() {
-    Table bigger = allocate(tt_size_ * 2);
-    if (!bigger) {
-      max_entries_ = tt_size_;
-      return;
-    }
-    Table old = std::move(tt_);
-    const std::uint64_t old_size = tt_size_;
-    tt_ = std::move(bigger);
-    tt_size_ *= 2;
-    mask_ = tt_size_ - 1;
-    used_ = 0;
-    for (std::uint64_t i = 0; i < old_size; ++i)
-      if (old[i].key) insert(old[i]);
-  }
-
-  void insert(const Entry& e) {
-    Entry* bucket = &tt_[e.key & mask_ & ~3ull];
-    Entry* slot = nullptr;
-    for (int i = 0; i < 4 && !slot; ++i)
-      if (bucket[i].key == 0) slot = &bucket[i], ++used_;
-    if (!slot) {
-      slot = &bucket[0];
-      for (int i = 1; i < 4; ++i)
-        if (bucket[i].work < slot->work) slot = &bucket[i];
-    }
-    *slot = e;
-  }
-
   void store(std::uint64_t key, int lower, int upper, int best, std::uint32_t work) {
-    if (used_ * 4 > tt_size_ && tt_size_ < max_entries_) grow();
-    Entry* bucket = &tt_[key & mask_ & ~3ull];
-    Entry* slot = nullptr;
-    for (int i = 0; i < 4; ++i)
-      if (bucket[i].key == key) slot = &bucket[i];
-    if (!slot) {
-      for (int i = 0; i < 4 && !slot; ++i)
-        if (bucket[i].key == 0) slot = &bucket[i], ++used_;
-      if (!slot) {
-        slot = &bucket[0];
-        for (int i = 1; i < 4; ++i)
-          if (bucket[i].work < slot->work) slot = &bucket[i];
-      }
-    }
-    *slot = Entry{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
-                  static_cast<std::uint16_t>(best), work};
+    *tt_.slot(key) = Entry{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
+                           static_cast<std::uint16_t>(best), work};
   }
 
   // Value of a finished game for the side to move.
@@ -577,7 +603,7 @@ class Solver {
     int sym = 0;
     if (use_tt) {
       key = canonical(pos, keys, sym);
-      __builtin_prefetch(&tt_[key & mask_ & ~3ull]);
+      tt_.prefetch(key);
     }
     if (const int w = oyin::capgo_immediate_win(pos); w >= 0) {
       best_point = w;
@@ -601,7 +627,7 @@ class Solver {
     int tt_best = -1;
     int old_lower = -1, old_upper = 1;
     if (use_tt) {
-      if (const Entry* e = probe(key)) {
+      if (const Entry* e = tt_.probe(key)) {
         tt_best = e->best ? sym_.inv[sym][e->best] : 0;
         if (e->lower >= beta || e->lower == e->upper) {
           best_point = tt_best;
@@ -701,6 +727,162 @@ class Solver {
     return info;
   }
 
+  // ---- Proof-number search (df-pn) -------------------------------------------------------------
+  // Used where every capture ends the game (both sides one capture from the target, passing
+  // forbidden): there are no draws, no capture inside the tree and so no repetition, and every
+  // position is a table entry. Proof and disproof numbers are for the side to move (negamax
+  // form): pn = min over moves of the child's dn, dn = sum of the children's pn.
+  static constexpr std::uint32_t kInf = 1u << 30;
+  Table<PnEntry> pn_;
+  struct PnPair {
+    std::uint32_t pn, dn;
+  };
+
+ public:
+  static bool dfpn_applies(const Position& pos) {
+    return !pos.pass_allowed && pos.last_capture == 0 && pos.target[0] && pos.target[1] &&
+           pos.target[0] == pos.captures[0] + 1 && pos.target[1] == pos.captures[1] + 1;
+  }
+
+ private:
+  // The value of a node decided by the tactics alone (+1 win, -1 loss for the side to move, 0
+  // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
+  int settle(const Position& pos, Threats& threats, Zone& zone, bool& zoned) {
+    zoned = false;
+    if (is_over(pos)) return terminal_value(pos);
+    if (oyin::capgo_immediate_win(pos) >= 0) return 1;
+    find_threats(pos, threats);
+    compute_libs(pos);
+    if (!opt_.threat_pruning) return 0;
+    if (threats.n) return no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
+    if (win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
+    zone.fill();
+    zoned = win_in_two(pos, pos.to_move ^ 1, &zone) > 0;
+    return 0;
+  }
+
+  PnPair mid(Position& pos, const SymKeys& keys, std::uint32_t thpn, std::uint32_t thdn, int ply) {
+    ++nodes_;
+    if ((nodes_ & 4095) == 0) check_limits();
+    if (aborted_) return {1, 1};
+    int sym = 0;
+    const std::uint64_t key = canonical(pos, keys, sym);
+    int tt_best = -1;
+    if (const PnEntry* e = pn_.probe(key)) {
+      if (e->pn >= thpn || e->dn >= thdn) return {e->pn, e->dn};
+      tt_best = e->best ? sym_.inv[sym][e->best] : -1;
+    }
+    const std::uint64_t nodes_before = nodes_;
+    Threats threats;
+    Zone zone;
+    bool zoned;
+    const int v = settle(pos, threats, zone, zoned);
+    if (v) {
+      const PnPair r = v > 0 ? PnPair{0, kInf} : PnPair{kInf, 0};
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 1, 0};
+      return r;
+    }
+    Cand* cands = buffer(ply);
+    const int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
+    if (n == 0) {
+      *pn_.slot(key) = PnEntry{key, kInf, 0, 1, 0};
+      return {kInf, 0};
+    }
+    // The children in move order, with their keys and their numbers from the table.
+    std::uint64_t ck[kMaxCands];
+    std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
+    for (int i = 0; i < n; ++i) {
+      pick(cands, i, n);
+      SymKeys child = keys;
+      add_stone(child, pos.to_move, cands[i].point);
+      pos.to_move ^= 1;
+      int t;
+      ck[i] = canonical(pos, child, t);
+      pos.to_move ^= 1;
+      pn_.prefetch(ck[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+      const PnEntry* e = pn_.probe(ck[i]);
+      // Unexplored children by move order: the first looks easiest to prove a win with.
+      cpn[i] = e ? e->pn : 1;
+      cdn[i] = e ? e->dn : 1 + 4 * static_cast<std::uint32_t>(i);
+    }
+    PnPair r{0, 0};
+    int best_i = 0;
+    for (;;) {
+      std::uint32_t pn = kInf, second = kInf;
+      std::uint64_t dn = 0;
+      for (int i = 0; i < n; ++i) {
+        if (cdn[i] < pn) {
+          second = pn;
+          pn = cdn[i];
+          best_i = i;
+        } else if (cdn[i] < second) {
+          second = cdn[i];
+        }
+        dn += cpn[i];
+      }
+      r = {pn, pn == 0 ? kInf : static_cast<std::uint32_t>(std::min<std::uint64_t>(dn, kInf - 1))};
+      if (pn == kInf) r.dn = 0;
+      if (ply == 0) {
+        progress_.proof = r.pn;
+        progress_.disproof = r.dn;
+        progress_.root_move = move_to_text(pos, Move{static_cast<std::uint16_t>(cands[best_i].point)});
+      }
+      if (r.pn >= thpn || r.dn >= thdn) break;
+      // The best child may work until its dn passes the second best's (by a quarter, so the
+      // search does not flip between two close children) or until this node's dn would pass
+      // its threshold.
+      const std::uint64_t c_thpn = std::uint64_t{thdn} - r.dn + cpn[best_i];
+      const std::uint64_t c_thdn = std::min<std::uint64_t>(thpn, second >= kInf ? kInf : second + 1 + second / 4);
+      const Move m{static_cast<std::uint16_t>(cands[best_i].point)};
+      SymKeys child = keys;
+      add_stone(child, pos.to_move, m.point);
+      Undo u;
+      capgo::play(pos, m, u);
+      const PnPair c = mid(pos, child, static_cast<std::uint32_t>(std::min<std::uint64_t>(c_thpn, kInf)),
+                           static_cast<std::uint32_t>(c_thdn), ply + 1);
+      capgo::undo(pos, m, u);
+      if (aborted_) return {1, 1};
+      cpn[best_i] = c.pn;
+      cdn[best_i] = c.dn;
+    }
+    const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
+    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint32_t>(std::min<std::uint64_t>(nodes_ - nodes_before, 0xFFFFFFFFu)),
+                             static_cast<std::uint16_t>(canon_best)};
+    return r;
+  }
+
+  int root_dfpn(Position& pos, int& best_point) {
+    SymKeys keys;
+    init_keys(pos, keys);
+    progress_.root_moves = 0;
+    const PnPair r = mid(pos, keys, kInf, kInf, 0);
+    if (aborted_) return 0;
+    // The winning move: a child the opponent cannot win from (or, in a loss, any legal one).
+    for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p) {
+      if (pos.color[p] != kEmpty || !is_legal(pos, p)) continue;
+      if (r.pn != 0) {
+        best_point = p;
+        break;
+      }
+      if (captured_by(pos, p, pos.to_move + 1)) {
+        best_point = p;  // the immediate win
+        break;
+      }
+      SymKeys child = keys;
+      add_stone(child, pos.to_move, p);
+      Undo u;
+      capgo::play(pos, Move{static_cast<std::uint16_t>(p)}, u);
+      int t;
+      const PnEntry* e = pn_.probe(canonical(pos, child, t));
+      const bool lost_for_them = (e && e->dn == 0) || (is_over(pos) && terminal_value(pos) < 0);
+      capgo::undo(pos, Move{static_cast<std::uint16_t>(p)}, u);
+      if (lost_for_them) best_point = p;
+    }
+    return r.pn == 0 ? 1 : -1;
+  }
+
   int root_search(Position& pos, int& best_point) {
     ++nodes_;
     if (is_over(pos)) return terminal_value(pos);
@@ -784,6 +966,8 @@ Result<SolveResult> solve(const SolverOptions& opt) {
     pos = *p;
   }
   if (is_over(pos)) return make_error("the game is already over in this position");
+  if (opt.method == SolverMethod::ProofNumber && !Solver::dfpn_applies(pos))
+    return make_error("proof-number search needs target 1 for both sides, passing forbidden and no capture yet");
   return solve_position(pos, opt);
 }
 

@@ -26,7 +26,10 @@ struct SolverProgress {
   int root_index = 0;             // root move being searched (1-based) and how many there are
   int root_moves = 0;
   std::string root_move;
+  std::uint32_t proof = 0, disproof = 0;  // the root's numbers in proof-number search
 };
+
+enum class SolverMethod { Auto, AlphaBeta, ProofNumber };
 
 struct SolverOptions {
   std::string rules_text;          // e.g. "size=5,target=1,pass=0"
@@ -35,6 +38,9 @@ struct SolverOptions {
   double memory_gb = 0.5;          // transposition table size
   std::uint64_t max_nodes = 0;     // 0 = no limit
   bool symmetry = true;
+  // Auto: proof-number search where every capture ends the game (target 1, no passing), else
+  // alpha-beta.
+  SolverMethod method = SolverMethod::Auto;
   bool threat_pruning = true;      // win-in-two detection and threat zones (off: plain alpha-beta)
   int progress_ms = 1000;
   std::function<void(const SolverProgress&)> on_progress;
@@ -49,6 +55,8 @@ struct SolveResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::uint64_t tt_bytes = 0;
+  std::uint64_t tt_entries = 0;
+  SolverMethod method = SolverMethod::AlphaBeta;  // the one used
   std::uint64_t tt_used = 0;
   std::uint64_t threat_cuts = 0;  // nodes settled or narrowed by the win-in-two logic
   std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)

@@ -14,35 +14,74 @@
 namespace oyin::capgo {
 namespace {
 
-SolveResult solve_rules(const char* rules, std::uint64_t max_nodes) {
+SolveResult solve_rules(const char* rules, std::uint64_t max_nodes, SolverMethod method = SolverMethod::Auto) {
   SolverOptions o;
   o.rules_text = rules;
   o.max_nodes = max_nodes;
   o.memory_gb = 0.03;
+  o.method = method;
   auto r = solve(o);
   EXPECT_TRUE(r.ok()) << r.error();
   return *r;
 }
 
-TEST(CapgoSolver, FourByFourEmptyIsAWhiteWin) {
-  const SolveResult r = solve_rules("size=4,target=1,pass=0", 100'000);
-  ASSERT_TRUE(r.solved) << r.stopped;
-  EXPECT_EQ(r.winner, 1);
-  EXPECT_EQ(r.value, -1);
+// The first move a solve named wins: after it the other method finds the opponent lost.
+void expect_winning_move(const char* rules, const SolveResult& r, SolverMethod check_with) {
+  auto parsed = *CaptureGo::parse_rules(rules);
+  Position p = CaptureGo::start_position(parsed);
+  auto m = CaptureGo::parse_move(p, r.best_move);
+  ASSERT_TRUE(m.ok()) << r.best_move;
+  Undo u;
+  capgo::play(p, *m, u);
+  SolverOptions o;
+  o.memory_gb = 0.03;
+  o.method = check_with;
+  const SolveResult after = solve_position(p, o);
+  ASSERT_TRUE(after.solved);
+  EXPECT_EQ(after.value, -1) << rules << ": " << r.best_move << " does not win";
 }
 
-TEST(CapgoSolver, FiveByFiveEmptyIsABlackWin) {
-  const SolveResult r = solve_rules("size=5,target=1,pass=0", 1'000'000);
-  ASSERT_TRUE(r.solved) << r.stopped;
-  EXPECT_EQ(r.winner, 0);
-  EXPECT_FALSE(r.best_move.empty());
+// The published results, by both methods, each within a node budget.
+struct Known {
+  const char* rules;
+  int winner;
+  std::uint64_t alphabeta_budget, pn_budget;
+};
+constexpr Known kKnown[] = {
+    {"size=4,target=1,pass=0", 1, 10'000, 20'000},
+    {"size=5,target=1,pass=0", 0, 100'000, 500'000},
+    // Black on C3 and D4, White on C4 and D3: the central crosscut.
+    {"size=6,target=1,pass=0,setup=BC3+BD4+WC4+WD3", 0, 1'000'000, 100'000},
+};
+
+TEST(CapgoSolver, KnownResultsByAlphaBeta) {
+  for (const Known& k : kKnown) {
+    const SolveResult r = solve_rules(k.rules, k.alphabeta_budget, SolverMethod::AlphaBeta);
+    ASSERT_TRUE(r.solved) << k.rules << ": " << r.stopped;
+    EXPECT_EQ(r.method, SolverMethod::AlphaBeta);
+    EXPECT_EQ(r.winner, k.winner) << k.rules;
+    if (k.winner == 0) expect_winning_move(k.rules, r, SolverMethod::ProofNumber);
+  }
 }
 
-TEST(CapgoSolver, SixBySixCentralCrosscutIsABlackWin) {
-  // Black on C3 and D4, White on C4 and D3: the central crosscut.
-  const SolveResult r = solve_rules("size=6,target=1,pass=0,setup=BC3+BD4+WC4+WD3", 4'000'000);
-  ASSERT_TRUE(r.solved) << r.stopped;
-  EXPECT_EQ(r.winner, 0);
+TEST(CapgoSolver, KnownResultsByProofNumberSearch) {
+  for (const Known& k : kKnown) {
+    const SolveResult r = solve_rules(k.rules, k.pn_budget, SolverMethod::ProofNumber);
+    ASSERT_TRUE(r.solved) << k.rules << ": " << r.stopped;
+    EXPECT_EQ(r.method, SolverMethod::ProofNumber);
+    EXPECT_EQ(r.winner, k.winner) << k.rules;
+    if (k.winner == 0) expect_winning_move(k.rules, r, SolverMethod::AlphaBeta);
+  }
+}
+
+TEST(CapgoSolver, AutoPicksProofNumbersWhereEveryCaptureEndsTheGame) {
+  EXPECT_EQ(solve_rules("size=4,target=1,pass=0", 0).method, SolverMethod::ProofNumber);
+  EXPECT_EQ(solve_rules("size=4,target=1,pass=1", 0).method, SolverMethod::AlphaBeta);
+  EXPECT_EQ(solve_rules("size=3,target=2,pass=0", 0).method, SolverMethod::AlphaBeta);
+  SolverOptions o;
+  o.rules_text = "size=4,target=1,pass=1";
+  o.method = SolverMethod::ProofNumber;
+  EXPECT_FALSE(solve(o).ok());
 }
 
 // Plain negamax over every legal move by the rules core: no table, no pruning, no symmetry.
@@ -149,6 +188,7 @@ TEST(CapgoSolver, ThreatPruningAgreesWithPlainSearch) {
       SolverOptions with, without;
       with.memory_gb = without.memory_gb = 0.01;
       without.threat_pruning = false;
+      without.method = SolverMethod::AlphaBeta;  // and the other method where proof numbers apply
       without.max_nodes = 100'000;
       const SolveResult b = solve_position(p, without);
       if (!b.solved) continue;
@@ -301,6 +341,20 @@ TEST(CapgoSolveCommand, BadInputIsOneLineAndExitCode2) {
   EXPECT_NE(r.err.find("capture Go only"), std::string::npos);
   r = oyin::testing::run_oyin("solve capgo --rules size=3 --position '3 XXX/OOO/... b 0 0 0'");
   EXPECT_EQ(r.exit_code, 2);
+  r = oyin::testing::run_oyin("solve capgo --rules size=4,target=1,pass=1 --method pn");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "oyin: proof-number search needs target 1 for both sides, passing forbidden and no capture yet\n");
+  r = oyin::testing::run_oyin("solve capgo --method dfs");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "oyin: --method must be auto, alphabeta or pn, not 'dfs'\n");
+}
+
+TEST(CapgoSolveCommand, NamesTheMethod) {
+  auto r = oyin::testing::run_oyin("solve capgo --rules size=4,target=1,pass=0 --quiet");
+  EXPECT_NE(r.out.find("Method: proof-number search (df-pn)\n"), std::string::npos) << r.out;
+  r = oyin::testing::run_oyin("solve capgo --rules size=4,target=1,pass=0 --method alphabeta --quiet");
+  EXPECT_NE(r.out.find("Method: alpha-beta\n"), std::string::npos) << r.out;
+  EXPECT_EQ(oyin::testing::last_line(r.out), "Result: W");
 }
 
 }  // namespace
