@@ -166,8 +166,10 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     out = "false";
     for (const char* c : kCommands)
       if (args[0] == c) out = "true";
+    if (args[0] == "lz-analyze" && options_.level >= 0) out = "true";  // served by run(), around this
   } else if (cmd == "list_commands") {
     for (const char* c : kCommands) append_word(out, c, '\n');
+    if (options_.level >= 0) append_word(out, "lz-analyze", '\n');
   } else if (cmd == "quit") {
     quit_ = true;
   } else if (cmd == "boardsize") {

@@ -24,6 +24,15 @@ TEST(CapgoGtpAi, GenmoveTakesTheWinningCapture) {
   EXPECT_NE(r.out.find("= oyin\n\n"), std::string::npos);
 }
 
+TEST(CapgoGtpAi, LzAnalyzeIsAKnownCommandOfTheAi) {
+  auto r = oyin::testing::run_oyin("gtp --rules size=5,target=1", "known_command lz-analyze\nlist_commands\n");
+  EXPECT_EQ(r.out.substr(0, 8), "= true\n\n") << r.out;
+  EXPECT_NE(r.out.find("\noyin-set_rules\nlz-analyze\n\n"), std::string::npos) << r.out;
+  r = oyin::testing::run_oyin("gtp --rules size=5,target=1 --level -1", "known_command lz-analyze\nlist_commands\n");
+  EXPECT_EQ(r.out.substr(0, 9), "= false\n\n") << r.out;
+  EXPECT_EQ(r.out.find("lz-analyze"), std::string::npos) << r.out;
+}
+
 TEST(CapgoGtpAi, LzAnalyzeStreamsUntilTheNextCommand) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
