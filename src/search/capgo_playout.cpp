@@ -45,6 +45,7 @@ void FastBoard::init(const Position& pos) {
   std::memcpy(chain.data(), pos.chain.data(), n * sizeof(Chain));
   nempty = 0;
   natari = 0;
+  track_atari = true;
   for (int p = stride + 1; p < npoints - stride; ++p) {
     if (color[p] == kEmpty) add_empty(p);
     else if ((color[p] == kBlack || color[p] == kWhite) && head[p] == p && in_atari(*this, p)) note_atari(p);
@@ -134,9 +135,11 @@ void FastBoard::play(int p) {
   captures[to_move] += captured;
   const int h = head[p];
   ko = (captured == 1 && chain[h].stones == 1 && chain[h].libs == 1) ? cap_point : 0;
-  for (int q : nb)
-    if (color[q] == opp && in_atari(*this, head[q])) note_atari(head[q]);
-  if (in_atari(*this, h)) note_atari(h);
+  if (track_atari) {
+    for (int q : nb)
+      if (color[q] == opp && in_atari(*this, head[q])) note_atari(head[q]);
+    if (in_atari(*this, h)) note_atari(h);
+  }
   last = p;
   passes = 0;
   if (target[to_move] && captures[to_move] >= target[to_move]) winner = to_move;
@@ -252,6 +255,7 @@ int policy_move(FastBoard& b, Policy policy, Rng& rng) {
 }
 
 int playout(FastBoard& b, Policy policy, Rng& rng, int max_moves) {
+  b.track_atari = policy == Policy::Full;
   for (int n = 0; b.winner < 0; ++n) {
     if (n >= max_moves) return b.count_winner();
     const int m = policy_move(b, policy, rng);

@@ -34,6 +34,7 @@ struct FastBoard {
   int winner = -1;              // -1 ongoing, 0 black, 1 white, 2 draw
   int nempty = 0;
   int natari = 0;
+  bool track_atari = true;      // keep `atari` (only the full policy reads it)
   std::array<std::uint8_t, kMaxPoints> color;
   std::array<std::uint16_t, kMaxPoints> head;
   std::array<std::uint16_t, kMaxPoints> next;
