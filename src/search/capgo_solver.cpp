@@ -510,6 +510,61 @@ class Solver {
     return zone ? found : -1;
   }
 
+  // Ladders: ataris on one chain, each of which the opponent can only answer by extending,
+  // until the chain cannot get a second liberty. Exact under win_in_two's conditions (no capture
+  // yet, no chain of either side in atari, this node's chain liberties in cl_), which each step
+  // checks again. The moves are played on `pos` and taken back. Returns the first move, or -1.
+  int ladder_win(Position& pos) {
+    const int me = pos.to_move, opp = 2 - me;
+    if (!pos.target[me] || pos.last_capture != 0) return -1;
+    const int need = pos.target[me] - pos.captures[me];
+    int chains[32][2], n = 0;
+    for (int i = 0; i < nheads_; ++i) {
+      const int h = heads_[i];
+      if (cl_.n[h] < 2) return -1;
+      if (pos.color[h] == opp && cl_.n[h] == 2 && pos.chain[h].stones >= need && n < 32)
+        chains[n][0] = cl_.l[h][0], chains[n++][1] = cl_.l[h][1];
+    }
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < 2; ++k) {
+        int budget = kLadderBudget;
+        if (ladder_step(pos, chains[i][k], chains[i][k ^ 1], kLadderDepth, budget)) return chains[i][k];
+      }
+    return -1;
+  }
+  static constexpr int kLadderBudget = 48, kLadderDepth = 12;
+
+  static bool any_in_atari(const Position& pos, int color) {
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end; ++p)
+      if (pos.color[p] == color && pos.head[p] == p && in_atari(pos, p)) return true;
+    return false;
+  }
+
+  // The side to move ataris a chain with the two liberties a and b at a: does that win?
+  bool ladder_step(Position& pos, int a, int b, int depth, int& budget) {
+    if (--budget < 0 || depth == 0) return false;
+    const int c = pos.to_move + 1;
+    if (!is_legal(pos, a) || captured_by(pos, a, c) || libs_after(pos, a, c, 2) < 2) return false;
+    const Move ma{static_cast<std::uint16_t>(a)};
+    Undo ua;
+    capgo::play(pos, ma, ua);
+    bool win = true;  // unless extending at b escapes (anything else lets the chain be taken)
+    if (is_legal(pos, b)) {
+      const Move mb{static_cast<std::uint16_t>(b)};
+      Undo ub;
+      capgo::play(pos, mb, ub);
+      int l[3];
+      const int n = chain_libs(pos, pos.head[b], l, 3);
+      if (n >= 3 || any_in_atari(pos, c)) win = false;  // out, or a counter-atari: give up
+      else if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
+        win = ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
+      capgo::undo(pos, mb, ub);
+    }
+    capgo::undo(pos, ma, ua);
+    return win;
+  }
+
   // Moves worth searching, scored (the caller picks them best first); `skip` is a move already
   // searched. Returns how many.
   int candidates(const Position& pos, const Threats& t, const Zone* zone, Cand* out, int tt_best, int ply, int skip) {
@@ -622,6 +677,10 @@ class Solver {
         best_point = w;
         ++threat_cuts_;
         return 1;
+      } else if (const int l = ladder_win(pos); l >= 0) {
+        best_point = l;
+        ++threat_cuts_;
+        return 1;
       }
     }
     int tt_best = -1;
@@ -718,6 +777,8 @@ class Solver {
     if (!t.exact_prune || t.n || is_over(pos) || oyin::capgo_immediate_win(pos) >= 0) return info;
     compute_libs(pos);
     info.win_in_two = win_in_two(pos, pos.to_move, nullptr);
+    Position scratch = pos;
+    info.ladder = ladder_win(scratch);
     Zone z;
     z.fill();
     info.opponent_threats = win_in_two(pos, pos.to_move ^ 1, &z);
@@ -747,7 +808,7 @@ class Solver {
  private:
   // The value of a node decided by the tactics alone (+1 win, -1 loss for the side to move, 0
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
-  int settle(const Position& pos, Threats& threats, Zone& zone, bool& zoned) {
+  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned) {
     zoned = false;
     if (is_over(pos)) return terminal_value(pos);
     if (oyin::capgo_immediate_win(pos) >= 0) return 1;
@@ -756,6 +817,7 @@ class Solver {
     if (!opt_.threat_pruning) return 0;
     if (threats.n) return no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
     if (win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
+    if (ladder_win(pos) >= 0) return ++threat_cuts_, 1;
     zone.fill();
     zoned = win_in_two(pos, pos.to_move ^ 1, &zone) > 0;
     return 0;

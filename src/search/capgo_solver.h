@@ -67,11 +67,13 @@ Result<SolveResult> solve(const SolverOptions& opt);
 SolveResult solve_position(const Position& pos, const SolverOptions& opt);
 
 // The solver's threat logic, for tests: in a position with no chain in atari and no capture yet,
-// the side to move's win-in-two move (an atari that cannot be answered; -1 if none), and the
+// the side to move's win-in-two move (an atari that cannot be answered; -1 if none) and winning
+// ladder, and the
 // number of such threats the side NOT to move has, with their zone: the empty points where a
 // stone of the side to move could spoil all of them. Every other move (and a pass) loses.
 struct ThreatInfo {
   int win_in_two = -1;
+  int ladder = -1;  // the first atari of a ladder that wins (-1 if none)
   int opponent_threats = 0;
   std::vector<int> zone;
 };

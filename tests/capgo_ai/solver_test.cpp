@@ -257,7 +257,7 @@ bool replies_all_lose(Position& p, int plies) {
 // every move outside the opponent's threat zone loses.
 TEST(CapgoSolver, ThreatZonesAreExact) {
   Rng rng(5);
-  int wins_checked = 0, zones = 0, outside_checked = 0;
+  int wins_checked = 0, zones = 0, outside_checked = 0, ladders_checked = 0;
   for (const char* r : {"size=5,target=1,pass=0", "size=6,target=1,pass=1", "size=6,target=2,pass=0"}) {
     auto rules = *CaptureGo::parse_rules(r);
     for (int game = 0; game < 1000; ++game) {
@@ -282,6 +282,21 @@ TEST(CapgoSolver, ThreatZonesAreExact) {
             << r << " " << to_text(p) << " win-in-two " << move_to_text(p, Move{static_cast<std::uint16_t>(info.win_in_two)});
         ++wins_checked;
       }
+      if (info.ladder >= 0) {
+        Position c = p;
+        Undo u;
+        capgo::play(c, Move{static_cast<std::uint16_t>(info.ladder)}, u);
+        SolverOptions plain;
+        plain.memory_gb = 0.01;
+        plain.threat_pruning = false;
+        plain.method = SolverMethod::AlphaBeta;
+        plain.max_nodes = 50'000;
+        const SolveResult s = solve_position(c, plain);
+        if (s.solved) {
+          ASSERT_EQ(s.value, -1) << r << " " << to_text(p) << " ladder " << move_to_text(p, Move{static_cast<std::uint16_t>(info.ladder)});
+          ++ladders_checked;
+        }
+      }
       if (!info.opponent_threats) continue;
       ++zones;
       MoveList l;
@@ -297,7 +312,9 @@ TEST(CapgoSolver, ThreatZonesAreExact) {
       }
     }
   }
-  std::printf("win-in-two moves %d, zones %d, moves outside zones %d\n", wins_checked, zones, outside_checked);
+  std::printf("win-in-two moves %d, ladders %d, zones %d, moves outside zones %d\n", wins_checked, ladders_checked,
+              zones, outside_checked);
+  EXPECT_GT(ladders_checked, 100);
   EXPECT_GT(wins_checked, 200);
   EXPECT_GT(zones, 200);
   EXPECT_GT(outside_checked, 3000);
