@@ -1,0 +1,302 @@
+#pragma once
+// The capture Go solver's tactical reading (search/capgo_solver.cpp), on one node at a time:
+// forced defence, wins in two by an atari that cannot be answered, ladders, and the zones where
+// a defence against such a threat must be played. All of it is exact only where the solver uses
+// it: before the first capture of the game (no position can repeat) and, for the wins and
+// zones, when no chain of either side is in atari. Tests: tests/capgo_ai/solver_test.cpp.
+#include <cstdint>
+#include <iterator>
+
+#include "games/capgo/board.h"
+#include "search/capgo_tactics.h"
+#include "search/mcts_engine.h"
+
+namespace oyin::capgo {
+
+class ThreatReader {
+ public:
+  // What the pruning needs to know about a node: the liberties of the mover's chains whose
+  // capture would reach the opponent's target (a move elsewhere loses at once).
+  struct Threats {
+    int libs[16];
+    int n = 0;
+    bool exact_prune = false;  // pruning is exact only before the first capture (file comment)
+  };
+
+  static void find_threats(const Position& pos, Threats& t) {
+    const int me = pos.to_move, c = me + 1, opp = 3 - c;
+    t.n = 0;
+    t.exact_prune = pos.last_capture == 0;
+    if (!pos.target[me ^ 1] || !t.exact_prune) return;
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end && t.n < 16; ++p) {
+      if (pos.color[p] != c || pos.head[p] != p || !tactics::in_atari(pos, p)) continue;
+      const int lib = tactics::atari_point(pos, p);
+      if (pos.captures[me ^ 1] + tactics::captured_by(pos, lib, opp) >= pos.target[me ^ 1]) t.libs[t.n++] = lib;
+    }
+  }
+
+  // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
+  // it captures.
+  static bool kept(const Position& pos, const Threats& t, int p, int sz) {
+    if (!t.exact_prune || sz > 0) return true;
+    const int me = pos.to_move, c = me + 1;
+    if (t.n) {
+      bool extends = false;
+      for (int i = 0; i < t.n; ++i) extends |= t.libs[i] == p;
+      if (!extends) return false;  // the opponent captures to its target next move
+    }
+    return !(pos.target[me ^ 1] && tactics::self_atari(pos, p, c) &&
+             pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
+  }
+
+
+  // Distinct liberties (up to `limit`) of the chain a stone of colour c at empty p would form,
+  // not counting the point `gone` (about to be filled by the other side).
+  static int libs_after_without(const Position& b, int p, int c, int gone, int limit) {
+    int libs[4];
+    int n = 0;
+    auto add = [&](int q) {
+      if (q == gone) return false;
+      for (int i = 0; i < n; ++i)
+        if (libs[i] == q) return false;
+      libs[n++] = q;
+      return n >= limit;
+    };
+    const int nb[4] = {p - 1, p + 1, p - b.stride, p + b.stride};
+    for (int q : nb)
+      if (b.color[q] == kEmpty && add(q)) return n;
+    int heads[4], nh = 0;
+    for (int q : nb) {
+      if (b.color[q] != c) continue;
+      const int h = b.head[q];
+      bool dup = false;
+      for (int i = 0; i < nh; ++i) dup |= heads[i] == h;
+      if (dup) continue;
+      heads[nh++] = h;
+      int s = h;
+      do {
+        for (int t : {s - 1, s + 1, s - b.stride, s + b.stride})
+          if (t != p && b.color[t] == kEmpty && add(t)) return n;
+        s = b.next[s];
+      } while (s != h);
+    }
+    return n;
+  }
+
+  // In forced defence (a chain of the mover's would be captured to the target next move): is
+  // there no move at all that avoids it? Then the node is a loss without a search.
+  static bool no_defence(const Position& pos, const Threats& t) {
+    if (pos.pass_allowed && pos.passes) return false;  // a pass would end the game by the count
+    const int c = pos.to_move + 1, opp = 3 - c;
+    for (int i = 0; i < t.n; ++i) {
+      const int p = t.libs[i];
+      if (is_legal(pos, p) && kept(pos, t, p, tactics::captured_by(pos, p, c))) return false;
+    }
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end; ++p)
+      if (pos.color[p] == opp && pos.head[p] == p && tactics::in_atari(pos, p) && is_legal(pos, tactics::atari_point(pos, p)))
+        return false;  // a capture changes the board: leave it to the search
+    return true;
+  }
+
+
+  // Liberties of every chain, found in one pass over the empty points: the count (capped at
+  // 3) and the first two, by chain head. Every other reading uses them, so this comes first.
+  void compute_libs(const Position& pos) {
+    const int end = pos.npoints - pos.stride;
+    nheads_ = 0;
+    for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
+    for (int p = pos.stride + 1; p < end; ++p) {
+      if (pos.color[p] != kEmpty) continue;
+      int seen[4], ns = 0;
+      for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+        const int col = pos.color[q];
+        if (col != kBlack && col != kWhite) continue;
+        const int h = pos.head[q];
+        bool dup = false;
+        for (int i = 0; i < ns; ++i) dup |= seen[i] == h;
+        if (dup) continue;
+        seen[ns++] = h;
+        std::uint8_t& k = cl_.n[h];
+        if (k == 0) heads_[nheads_++] = h;
+        if (k < 2) cl_.l[h][k] = static_cast<std::uint16_t>(p);
+        if (k < 3) ++k;
+      }
+    }
+  }
+
+  // is_legal() from the chain liberties of this node; before the first capture no position can
+  // repeat, so a move is legal unless it is suicide.
+  bool legal(const Position& pos, int p) const {
+    if (pos.last_capture != 0) return is_legal(pos, p);
+    const int c = pos.to_move + 1;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      const int col = pos.color[q];
+      if (col == kEmpty) return true;
+      if (col == kBorder) continue;
+      const int n = cl_.n[pos.head[q]];
+      if (col == c ? n >= 2 : n == 1) return true;
+    }
+    return false;
+  }
+
+  // Points as a bit set over the padded board.
+  struct Zone {
+    std::uint64_t w[(kMaxPoints + 63) / 64];
+    void clear() {
+      for (auto& x : w) x = 0;
+    }
+    void fill() {
+      for (auto& x : w) x = ~0ull;
+    }
+    void set(int p) { w[p >> 6] |= 1ull << (p & 63); }
+    bool has(int p) const { return (w[p >> 6] >> (p & 63)) & 1; }
+    void intersect(const Zone& o) {
+      for (std::size_t i = 0; i < std::size(w); ++i) w[i] &= o.w[i];
+    }
+  };
+
+  // The empty neighbours of p and the liberties of the colour-c chains next to it.
+  static void add_around(const Position& pos, Zone& z, int p, int c) {
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      if (pos.color[q] == kEmpty) z.set(q);
+      else if (pos.color[q] == c) add_libs(pos, z, pos.head[q]);
+    }
+  }
+  static void add_libs(const Position& pos, Zone& z, int h) {
+    int s = h;
+    do {
+      for (int t : {s - 1, s + 1, s - pos.stride, s + pos.stride})
+        if (pos.color[t] == kEmpty) z.set(t);
+      s = pos.next[s];
+    } while (s != h);
+  }
+
+  // Wins in three plies for side `me` (to move, or about to move after the opponent) by an atari
+  // the opponent cannot answer: the atari'd chain cannot gain a second liberty by extending, or
+  // two chains are in atari at different points. Exact only before the first capture and when
+  // no chain of either side is in atari (the opponent then has no capture, so extending is his
+  // only way out).
+  //
+  // Without `zone` it returns the first winning move or -1. With `zone` (me = the side NOT to
+  // move) it returns the number of such threats and leaves in `zone` the points where a stone
+  // of the side to move could spoil every one of them: the threatened chains' liberties, the
+  // surroundings of the atari point and of the escape point, and every point that ataris a chain
+  // of `me`. A move outside the zone (or a pass) leaves a threat standing, so it loses.
+  int win_in_two(const Position& pos, int me, Zone* zone) const {
+    const int c = me + 1, opp = 3 - c;
+    if (!pos.target[me] || pos.last_capture != 0) return zone ? 0 : -1;
+    const int need = pos.target[me] - pos.captures[me];
+    // Every opponent chain with exactly two liberties that is big enough: (a, b) pairs.
+    int ta[64], tb[64], th[64], nt = 0;
+    int short_libs[64], nshort = 0;  // liberties of me's chains with two (counter-ataris)
+    for (int i = 0; i < nheads_; ++i) {
+      const int p = heads_[i];
+      if (cl_.n[p] < 2) return zone ? 0 : -1;
+      const auto* l = cl_.l[p];
+      if (pos.color[p] == c) {
+        if (zone && cl_.n[p] == 2 && nshort < 62) short_libs[nshort++] = l[0], short_libs[nshort++] = l[1];
+        continue;
+      }
+      if (pos.chain[p].stones < need || nt >= 62 || cl_.n[p] != 2) continue;
+      ta[nt] = l[0], tb[nt] = l[1], th[nt++] = p;
+      ta[nt] = l[1], tb[nt] = l[0], th[nt++] = p;
+    }
+    int found = 0;
+    Zone one;
+    for (int i = 0; i < nt; ++i) {
+      const int a = ta[i];
+      int other = -1;  // index of a second chain put in atari at another point
+      for (int j = 0; j < nt && other < 0; ++j)
+        if (j != i && ta[j] == a && tb[j] != tb[i]) other = j;
+      const bool ladder_ends = libs_after_without(pos, tb[i], opp, a, 2) < 2;
+      if (!ladder_ends && other < 0) continue;
+      if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) continue;
+      if (!zone) return a;
+      ++found;
+      one.clear();
+      one.set(a);
+      add_around(pos, one, a, c);
+      add_libs(pos, one, th[i]);
+      if (other >= 0) {
+        add_libs(pos, one, th[other]);
+      } else {
+        one.set(tb[i]);
+        add_around(pos, one, tb[i], opp);
+      }
+      for (int k = 0; k < nshort; ++k) one.set(short_libs[k]);
+      zone->intersect(one);
+    }
+    return zone ? found : -1;
+  }
+
+  // Ladders: ataris on one chain, each of which the opponent can only answer by extending,
+  // until the chain cannot get a second liberty. Exact under win_in_two's conditions (no capture
+  // yet, no chain of either side in atari, this node's chain liberties in cl_), which each step
+  // checks again. The moves are played on `pos` and taken back. Returns the first move, or -1.
+  int ladder_win(Position& pos) {
+    const int me = pos.to_move, opp = 2 - me;
+    if (!pos.target[me] || pos.last_capture != 0) return -1;
+    const int need = pos.target[me] - pos.captures[me];
+    int chains[32][2], n = 0;
+    for (int i = 0; i < nheads_; ++i) {
+      const int h = heads_[i];
+      if (cl_.n[h] < 2) return -1;
+      if (pos.color[h] == opp && cl_.n[h] == 2 && pos.chain[h].stones >= need && n < 32)
+        chains[n][0] = cl_.l[h][0], chains[n++][1] = cl_.l[h][1];
+    }
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < 2; ++k) {
+        int budget = kLadderBudget;
+        if (ladder_step(pos, chains[i][k], chains[i][k ^ 1], kLadderDepth, budget)) return chains[i][k];
+      }
+    return -1;
+  }
+  static constexpr int kLadderBudget = 48, kLadderDepth = 12;
+
+  static bool any_in_atari(const Position& pos, int color) {
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end; ++p)
+      if (pos.color[p] == color && pos.head[p] == p && tactics::in_atari(pos, p)) return true;
+    return false;
+  }
+
+  // The side to move ataris a chain with the two liberties a and b at a: does that win?
+  bool ladder_step(Position& pos, int a, int b, int depth, int& budget) {
+    if (--budget < 0 || depth == 0) return false;
+    const int c = pos.to_move + 1;
+    if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) return false;
+    const Move ma{static_cast<std::uint16_t>(a)};
+    Undo ua;
+    capgo::play(pos, ma, ua);
+    bool win = true;  // unless extending at b escapes (anything else lets the chain be taken)
+    if (is_legal(pos, b)) {
+      const Move mb{static_cast<std::uint16_t>(b)};
+      Undo ub;
+      capgo::play(pos, mb, ub);
+      int l[3];
+      const int n = tactics::chain_libs(pos, pos.head[b], l, 3);
+      if (n >= 3 || any_in_atari(pos, c)) win = false;  // out, or a counter-atari: give up
+      else if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
+        win = ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
+      capgo::undo(pos, mb, ub);
+    }
+    capgo::undo(pos, ma, ua);
+    return win;
+  }
+
+  // A chain's liberties (capped at 3) by its head, as compute_libs() found them.
+  int libs(int head) const { return cl_.n[head]; }
+
+ private:
+  struct ChainLibs {
+    std::uint8_t n[kMaxPoints];
+    std::uint16_t l[kMaxPoints][2];
+  };
+  ChainLibs cl_;
+  int heads_[kMaxPoints];  // every chain's head, in the order found
+  int nheads_ = 0;
+};
+
+}  // namespace oyin::capgo
