@@ -43,12 +43,14 @@ inline int captured_by(const B& b, int p, int c) {
 }
 
 // Distinct liberties (up to `limit`) of the chain a stone of colour c at empty p would form,
-// captures not counted (callers check captured_by first).
+// captures not counted (callers check captured_by first), and not counting the point `gone`
+// (one the other side is about to fill), if given.
 template <class B>
-int libs_after(const B& b, int p, int c, int limit) {
+int libs_after(const B& b, int p, int c, int limit, int gone = -1) {
   int libs[4];
   int n = 0;
   auto add = [&](int q) {
+    if (q == gone) return false;
     for (int i = 0; i < n; ++i)
       if (libs[i] == q) return false;
     libs[n++] = q;

@@ -51,39 +51,6 @@ class ThreatReader {
   }
 
 
-  // Distinct liberties (up to `limit`) of the chain a stone of colour c at empty p would form,
-  // not counting the point `gone` (about to be filled by the other side).
-  static int libs_after_without(const Position& b, int p, int c, int gone, int limit) {
-    int libs[4];
-    int n = 0;
-    auto add = [&](int q) {
-      if (q == gone) return false;
-      for (int i = 0; i < n; ++i)
-        if (libs[i] == q) return false;
-      libs[n++] = q;
-      return n >= limit;
-    };
-    const int nb[4] = {p - 1, p + 1, p - b.stride, p + b.stride};
-    for (int q : nb)
-      if (b.color[q] == kEmpty && add(q)) return n;
-    int heads[4], nh = 0;
-    for (int q : nb) {
-      if (b.color[q] != c) continue;
-      const int h = b.head[q];
-      bool dup = false;
-      for (int i = 0; i < nh; ++i) dup |= heads[i] == h;
-      if (dup) continue;
-      heads[nh++] = h;
-      int s = h;
-      do {
-        for (int t : {s - 1, s + 1, s - b.stride, s + b.stride})
-          if (t != p && b.color[t] == kEmpty && add(t)) return n;
-        s = b.next[s];
-      } while (s != h);
-    }
-    return n;
-  }
-
   // In forced defence (a chain of the mover's would be captured to the target next move): is
   // there no move at all that avoids it? Then the node is a loss without a search.
   static bool no_defence(const Position& pos, const Threats& t) {
@@ -210,7 +177,7 @@ class ThreatReader {
       int other = -1;  // index of a second chain put in atari at another point
       for (int j = 0; j < nt && other < 0; ++j)
         if (j != i && ta[j] == a && tb[j] != tb[i]) other = j;
-      const bool ladder_ends = libs_after_without(pos, tb[i], opp, a, 2) < 2;
+      const bool ladder_ends = tactics::libs_after(pos, tb[i], opp, 2, a) < 2;
       if (!ladder_ends && other < 0) continue;
       if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) continue;
       if (!zone) return a;

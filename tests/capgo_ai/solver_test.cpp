@@ -54,24 +54,22 @@ constexpr Known kKnown[] = {
     {"size=6,target=1,pass=0,setup=BC3+BD4+WC4+WD3", 0, 1'000'000, 100'000},
 };
 
-TEST(CapgoSolver, KnownResultsByAlphaBeta) {
+// Each known result by `method` within its budget; a winning first move is checked by `other`.
+void check_known_results(SolverMethod method, SolverMethod other) {
   for (const Known& k : kKnown) {
-    const SolveResult r = solve_rules(k.rules, k.alphabeta_budget, SolverMethod::AlphaBeta);
+    const std::uint64_t budget = method == SolverMethod::AlphaBeta ? k.alphabeta_budget : k.pn_budget;
+    const SolveResult r = solve_rules(k.rules, budget, method);
     ASSERT_TRUE(r.solved) << k.rules << ": " << r.stopped;
-    EXPECT_EQ(r.method, SolverMethod::AlphaBeta);
+    EXPECT_EQ(r.method, method);
     EXPECT_EQ(r.winner, k.winner) << k.rules;
-    if (k.winner == 0) expect_winning_move(k.rules, r, SolverMethod::ProofNumber);
+    if (k.winner == 0) expect_winning_move(k.rules, r, other);
   }
 }
 
+TEST(CapgoSolver, KnownResultsByAlphaBeta) { check_known_results(SolverMethod::AlphaBeta, SolverMethod::ProofNumber); }
+
 TEST(CapgoSolver, KnownResultsByProofNumberSearch) {
-  for (const Known& k : kKnown) {
-    const SolveResult r = solve_rules(k.rules, k.pn_budget, SolverMethod::ProofNumber);
-    ASSERT_TRUE(r.solved) << k.rules << ": " << r.stopped;
-    EXPECT_EQ(r.method, SolverMethod::ProofNumber);
-    EXPECT_EQ(r.winner, k.winner) << k.rules;
-    if (k.winner == 0) expect_winning_move(k.rules, r, SolverMethod::AlphaBeta);
-  }
+  check_known_results(SolverMethod::ProofNumber, SolverMethod::AlphaBeta);
 }
 
 TEST(CapgoSolver, AutoPicksProofNumbersWhereEveryCaptureEndsTheGame) {
