@@ -364,6 +364,18 @@ TEST(CapgoSolveCommand, BadInputIsOneLineAndExitCode2) {
   EXPECT_EQ(r.err, "oyin: --method must be auto, alphabeta or pn, not 'dfs'\n");
 }
 
+TEST(CapgoSolveCommand, ProofNumberProgressShowsTheRootNumbers) {
+  const auto r = oyin::testing::run_oyin("solve capgo --rules size=6,target=1,pass=0 --time 1.5");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(oyin::testing::last_line(r.out), "Result: unknown (time limit)");
+  const auto at = r.out.find("progress: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  EXPECT_NE(line.find(" root proof "), std::string::npos) << line;
+  EXPECT_NE(line.find(" disproof "), std::string::npos) << line;
+  EXPECT_NE(line.find(", most proving move "), std::string::npos) << line;
+}
+
 TEST(CapgoSolveCommand, NamesTheMethod) {
   auto r = oyin::testing::run_oyin("solve capgo --rules size=4,target=1,pass=0 --quiet");
   EXPECT_NE(r.out.find("Method: proof-number search (df-pn)\n"), std::string::npos) << r.out;
