@@ -1,13 +1,16 @@
 #pragma once
-// Exact capture Go solver: alpha-beta over the values win / draw / loss with a transposition
-// table keyed by the position up to the 8 board symmetries, immediate-win detection,
-// forced-defence and self-atari pruning (moves that let the opponent capture to its target at
-// once are losses without search) and threat ordering (captures, ataris, liberty fights first).
+// Exact capture Go solver. Two searches share one tactical reading (capgo_threats.h: forced
+// defence, wins in two by an atari that cannot be answered, ladders, threat zones) and the 8
+// board symmetries:
+// - proof-number search (df-pn) where every capture ends the game (target 1 for both, passing
+//   forbidden): no draws, no repetition, every position a table entry;
+// - alpha-beta over win / draw / loss everywhere else, with a table keyed by the position up to
+//   symmetry, the table move first and threat ordering (captures, ataris, liberty fights).
 //
-// The table is used only while no stone has been captured: before the first capture the board
+// The tables are used only while no stone has been captured: before the first capture the board
 // only grows, so no move can repeat a position and the value depends on the stones, the side to
 // move and the passes alone. After a capture (targets above 1) positional superko makes the
-// value depend on the history, and the search goes on without the table, exactly.
+// value depend on the history, and alpha-beta goes on without the table, exactly.
 #include <atomic>
 #include <cstdint>
 #include <functional>
