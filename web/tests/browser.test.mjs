@@ -234,6 +234,15 @@ test('tojmot: a short game played by clicking', async (t) => {
     if (await page.$('.promo-chooser')) await page.click(`[data-promo="${m[3]}"]`);
     await page.waitForSelector(`.game-page[data-ply="${before + 1}"]`);
   }
+  // The current move stays readable when the pointer is on it (its own colours, not the
+  // generic light button hover).
+  await page.hover('[data-testid=move-list] .move.current');
+  await page.waitForTimeout(400);  // past the buttons' 0.15 s colour transition
+  const colours = await page.$eval('[data-testid=move-list] .move.current', (e) => {
+    const cs = getComputedStyle(e);
+    return [cs.color, cs.backgroundColor];
+  });
+  assert.deepEqual(colours, ['rgb(255, 255, 255)', 'rgb(43, 29, 18)']);
   await shot(page, 'tojmot.png');
   await page.click('[data-action=resign]');
   await page.waitForSelector('[data-testid=result-dialog]');
