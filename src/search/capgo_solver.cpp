@@ -1,10 +1,12 @@
 #include "search/capgo_solver.h"
 
-#include <sys/mman.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <new>
 #include <vector>
@@ -283,10 +285,14 @@ class Solver {
     return v;
   }
 
+  // Deeper than this the search gives up ("depth limit") rather than outgrow its stack.
+  static constexpr int kDepthLimit = 20000;
+
   int search(Position& pos, const SymKeys& keys, int alpha, int beta, int& best_point, int ply) {
     ++nodes_;
     best_point = -1;
     if ((nodes_ & 4095) == 0) check_limits();
+    if (ply > kDepthLimit) aborted_ = true, why_ = "depth limit";
     if (aborted_) return 0;
     if (is_over(pos)) return terminal_value(pos);
     // The table entry is fetched from memory while the tactics below run.
@@ -650,9 +656,50 @@ ThreatInfo threat_info(const Position& pos) {
   return s.threats_of(pos);
 }
 
+namespace {
+
+// Runs `work` on a thread with a stack of `bytes`: the searches recurse once per move, and on a
+// big board a game with captures can be many hundreds of moves deep, with some kilobytes a
+// level. Only the pages actually touched are ever backed by memory.
+void run_with_stack(std::size_t bytes, const std::function<void()>& work) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, bytes);
+  struct Job {
+    const std::function<void()>* work;
+    std::exception_ptr error;
+  } job{&work, nullptr};
+  pthread_t thread;
+  const int started = pthread_create(
+      &thread, &attr,
+      [](void* arg) -> void* {
+        auto* j = static_cast<Job*>(arg);
+        try {
+          (*j->work)();
+        } catch (...) {
+          j->error = std::current_exception();
+        }
+        return nullptr;
+      },
+      &job);
+  pthread_attr_destroy(&attr);
+  if (started != 0) {
+    work();  // no thread to be had: the caller's own stack, as before
+    return;
+  }
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+}
+
+}  // namespace
+
 SolveResult solve_position(const Position& pos, const SolverOptions& opt) {
-  Solver s(pos, opt);
-  return s.run(pos);
+  SolveResult result;
+  run_with_stack(std::size_t{1} << 30, [&] {
+    Solver s(pos, opt);
+    result = s.run(pos);
+  });
+  return result;
 }
 
 Result<SolveResult> solve(const SolverOptions& opt) {

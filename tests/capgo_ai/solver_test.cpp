@@ -376,6 +376,14 @@ TEST(CapgoSolveCommand, ProofNumberProgressShowsTheRootNumbers) {
   EXPECT_NE(line.find(", most proving move "), std::string::npos) << line;
 }
 
+TEST(CapgoSolveCommand, AVeryDeepSearchStopsCleanly) {
+  // Ordinary Go without passing on 19x19: the first line searched is a game of thousands of
+  // moves. This overflowed an 8 MB stack within a second; the solver now has a stack of its own.
+  const auto r = oyin::testing::run_oyin("solve capgo --rules size=19,target=0,pass=0 --time 1 --quiet");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(oyin::testing::last_line(r.out), "Result: unknown (time limit)");
+}
+
 TEST(CapgoSolveCommand, NamesTheMethod) {
   auto r = oyin::testing::run_oyin("solve capgo --rules size=4,target=1,pass=0 --quiet");
   EXPECT_NE(r.out.find("Method: proof-number search (df-pn)\n"), std::string::npos) << r.out;
