@@ -1,4 +1,6 @@
 // oyin solve capgo --rules ... : the exact result of a capture Go position (search/capgo_solver.h).
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -9,6 +11,10 @@
 namespace oyin::cli {
 
 namespace {
+
+// Ctrl-C (or SIGTERM) ends a long solve with its figures so far instead of killing it.
+std::atomic<bool> g_stop_solving{false};
+extern "C" void stop_solving(int) { g_stop_solving = true; }
 
 struct SolveOpts {
   std::string game, rules = "size=4,target=1,pass=0", position, method = "auto";
@@ -35,6 +41,11 @@ int run_solve(const SolveOpts& o) {
   so.memory_gb = o.memory_gb;
   so.max_nodes = o.nodes;
   so.symmetry = !o.no_symmetry;
+  so.stop = &g_stop_solving;
+  struct sigaction sa {};
+  sa.sa_handler = stop_solving;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
   if (o.method == "auto") so.method = capgo::SolverMethod::Auto;
   else if (o.method == "alphabeta") so.method = capgo::SolverMethod::AlphaBeta;
   else if (o.method == "pn") so.method = capgo::SolverMethod::ProofNumber;

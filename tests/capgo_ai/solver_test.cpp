@@ -10,6 +10,7 @@
 #include "search/capgo_solver.h"
 #include "search/capgo_tactics.h"
 #include "support/run_command.h"
+#include "support/subprocess.h"
 
 namespace oyin::capgo {
 namespace {
@@ -382,6 +383,18 @@ TEST(CapgoSolveCommand, AVeryDeepSearchStopsCleanly) {
   const auto r = oyin::testing::run_oyin("solve capgo --rules size=19,target=0,pass=0 --time 1 --quiet");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(oyin::testing::last_line(r.out), "Result: unknown (time limit)");
+}
+
+TEST(CapgoSolveCommand, InterruptEndsWithTheFiguresSoFar) {
+  oyin::testing::Subprocess solve({OYIN_BINARY, "solve", "capgo", "--rules", "size=6,target=1,pass=0"});
+  ASSERT_TRUE(solve.ok());
+  solve.read_until("progress: ");  // it is working
+  ASSERT_FALSE(solve.eof());
+  solve.signal(SIGINT);
+  const std::string rest = solve.read_until("Result: unknown (stopped)\n");
+  EXPECT_FALSE(solve.eof()) << rest;
+  EXPECT_NE(rest.find("\nNodes: "), std::string::npos) << rest;
+  EXPECT_EQ(solve.wait(), 1);
 }
 
 TEST(CapgoSolveCommand, NamesTheMethod) {

@@ -61,6 +61,16 @@ class Subprocess {
   }
 
   bool ok() const { return pid_ > 0 && in_ >= 0; }
+  void signal(int sig) const {
+    if (pid_ > 0) kill(pid_, sig);
+  }
+  // Waits for the child to end; its exit code (-1 when it did not exit normally).
+  int wait() {
+    int status = 0;
+    if (pid_ <= 0 || waitpid(pid_, &status, 0) != pid_) return -1;
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
 
   bool write_all(const std::string& s) {
     std::size_t done = 0;
