@@ -50,7 +50,6 @@ class ThreatReader {
              pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
   }
 
-
   // In forced defence (a chain of the mover's would be captured to the target next move): is
   // there no move at all that avoids it? Then the node is a loss without a search.
   static bool no_defence(const Position& pos, const Threats& t) {
@@ -66,7 +65,6 @@ class ThreatReader {
         return false;  // a capture changes the board: leave it to the search
     return true;
   }
-
 
   // Liberties of every chain, found in one pass over the empty points: the count (capped at
   // 3) and the first two, by chain head. Every other reading uses them, so this comes first.
