@@ -8,22 +8,6 @@ namespace oyin::capgo {
 
 using namespace tactics;
 
-namespace {
-
-inline void add_lib(Chain& c, int p) {
-  c.libs += 1;
-  c.lib_sum += static_cast<std::uint32_t>(p);
-  c.lib_sq += static_cast<std::uint32_t>(p * p);
-}
-
-inline void remove_lib(Chain& c, int p) {
-  c.libs -= 1;
-  c.lib_sum -= static_cast<std::uint32_t>(p);
-  c.lib_sq -= static_cast<std::uint32_t>(p * p);
-}
-
-}  // namespace
-
 void FastBoard::init(const Position& pos) {
   size = pos.size;
   stride = pos.stride;

@@ -29,17 +29,6 @@ const Keys& keys() {
 
 [[maybe_unused]] const Keys& keys_init = keys();
 
-inline void add_lib(Chain& c, int p) {
-  c.libs += 1;
-  c.lib_sum += static_cast<std::uint32_t>(p);
-  c.lib_sq += static_cast<std::uint32_t>(p * p);
-}
-
-inline void remove_lib(Chain& c, int p) {
-  c.libs -= 1;
-  c.lib_sum -= static_cast<std::uint32_t>(p);
-  c.lib_sq -= static_cast<std::uint32_t>(p * p);
-}
 
 // Joins chain b into chain a's (the larger survives, so relabelling stays cheap).
 void merge(Position& pos, int a, int b) {

@@ -45,6 +45,18 @@ struct Chain {
   std::uint64_t key;      // xor of the stones' Zobrist keys: what a capture removes from the hash
 };
 
+// One pseudo-liberty more or less for a chain (the rules core and the playout board share these).
+inline void add_lib(Chain& c, int p) {
+  c.libs += 1;
+  c.lib_sum += static_cast<std::uint32_t>(p);
+  c.lib_sq += static_cast<std::uint32_t>(p * p);
+}
+inline void remove_lib(Chain& c, int p) {
+  c.libs -= 1;
+  c.lib_sum -= static_cast<std::uint32_t>(p);
+  c.lib_sq -= static_cast<std::uint32_t>(p * p);
+}
+
 struct Position {
   // Settings that shape play (the rest of Rules, the setup, only builds the start position).
   std::uint8_t size = 9;
