@@ -4,7 +4,10 @@ SHELL := /bin/bash
 SAN ?= 0
 JOBS ?= $(shell nproc)
 BUILD_DIR := $(if $(filter 1,$(SAN)),build-san,build)
-CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,)
+# ccache, when the machine has it, makes rebuilds in several checkouts cheap; it is optional.
+CCACHE := $(shell command -v ccache 2>/dev/null)
+CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,) \
+	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
 APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
 	libcli11-dev nlohmann-json3-dev libsqlite3-dev gnugo \
 	libboost1.81-dev chromium
