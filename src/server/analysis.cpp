@@ -2,7 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
-#include "games/registry.h"
+#include "games/registry/registry.h"
 
 namespace oyin::server {
 
@@ -24,7 +24,7 @@ Reply AnalysisService::start(const json& req, std::function<void(const json&)> e
   if (!req.is_object()) return Reply::error(400, "an analysis request must be a JSON object");
   const json id = req.contains("id") ? req["id"] : json(nullptr);
   const std::string name = req.value("game", "");
-  const GameAdapter* adapter = find_game(name);
+  const GameEntry* adapter = find_game(name);
   if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
   const std::string rules = req.contains("rules") && req["rules"].is_string() ? req["rules"].get<std::string>() : "";
   const std::string position = req.contains("position") && req["position"].is_string() ? req["position"].get<std::string>() : "";
@@ -46,8 +46,7 @@ Reply AnalysisService::start(const json& req, std::function<void(const json&)> e
   }
   std::shared_ptr<GameState> state = std::move(*st);
   boost::asio::post(workers_, [state, id, movetime, emit = std::move(emit), stop, adapter] {
-    const std::string game = adapter->name();
-    auto engine = make_engine(game);
+    auto engine = adapter->make_engine();
     SearchLimits limits;
     limits.movetime_ms = movetime;
     const Side to_move = state->side_to_move();

@@ -6,14 +6,14 @@
 #include <random>
 #include <thread>
 
-#include "games/registry.h"
+#include "games/registry/registry.h"
 
 namespace oyin::server {
 
 struct GameService::Session {
   std::mutex m;
   storage::StoredGame row;
-  const GameAdapter* adapter = nullptr;
+  const GameEntry* adapter = nullptr;
   std::unique_ptr<GameState> state;
   std::vector<std::string> positions;  // positions[i] = position after i plies
   // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
@@ -81,11 +81,6 @@ std::string rules_from_json(const json& r) {
 
 }  // namespace
 
-int movetime_for_level(int level) {
-  static const int ms[11] = {50, 100, 150, 200, 300, 400, 500, 700, 900, 1200, 1500};
-  return ms[std::clamp(level, 0, 10)];
-}
-
 GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, std::size_t max_cached)
     : store_(store), workers_(workers), max_cached_(max_cached) {}
 
@@ -121,12 +116,12 @@ void GameService::stop_all() {
 
 json GameService::meta() const {
   json games = json::array();
-  for (const GameAdapter* g : all_games()) {
+  for (const GameEntry* g : all_games()) {
     games.push_back({{"name", g->name()},
                      {"title", g->title()},
                      {"sides", {g->side_name(Side::First), g->side_name(Side::Second)}},
                      {"record_format", g->record_format()},
-                     {"engine", make_engine(g->name())->name()}});
+                     {"engine", g->engine_name()}});
   }
   return {{"name", "oyin"}, {"games", games}};
 }
@@ -198,7 +193,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     s->row.result = "*";
     s->row.reason.clear();
   }
-  s->engine = make_engine(s->row.game);
+  s->engine = s->adapter->make_engine();
   evict_idle_locked();
   sessions_[id] = s;
   maybe_start_ai(s);  // the server may have stopped while the computer was thinking
@@ -208,7 +203,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
 Reply GameService::create(const json& req, const std::string& base_url) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
   const std::string name = req.value("game", "");
-  const GameAdapter* adapter = find_game(name);
+  const GameEntry* adapter = find_game(name);
   if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
   const std::string mode = req.value("mode", "ai");
   if (mode != "ai" && mode != "hotseat" && mode != "online")
@@ -234,7 +229,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   s->adapter = adapter;
   s->state = std::move(*st);
   s->positions.push_back(s->state->position_text());
-  s->engine = make_engine(adapter->name());
+  s->engine = adapter->make_engine();
   storage::StoredGame& row = s->row;
   row.id = random_hex(6);
   row.game = adapter->name();
@@ -321,7 +316,7 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
                                version = s->version, stop = s->ai_stop] {
     SearchLimits limits;
     limits.level = s->row.level;
-    limits.movetime_ms = movetime_for_level(s->row.level);
+    limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(s->row.level, 0, 10))).think_ms;
     limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
     // Only this task uses the engine: ai_busy keeps a second one from starting.
     const SearchResult res = s->engine->search(*snapshot, limits, {}, stop.get());
@@ -432,7 +427,7 @@ Reply GameService::list(std::size_t offset, std::size_t limit) {
   if (!total) return Reply::error(500, total.error());
   json games = json::array();
   for (const auto& r : *rows) {
-    const GameAdapter* a = find_game(r.game);
+    const GameEntry* a = find_game(r.game);
     games.push_back({{"id", r.id},
                      {"game", r.game},
                      {"title", a ? a->title() : r.game},
@@ -478,7 +473,7 @@ Reply GameService::record(const std::string& id) {
 Reply GameService::import(const json& req) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
   const std::string name = req.value("game", "");
-  const GameAdapter* adapter = find_game(name);
+  const GameEntry* adapter = find_game(name);
   if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
   const std::string text = req.value("record", "");
   if (text.empty()) return Reply::error(400, "the request has no record text");
