@@ -6,7 +6,10 @@
 //   G::read_records(text)                   Result<std::vector<GameRecord>>
 //   G::write_record(record, rules, start)   the file text for one game
 //   G::title, G::side_names[2], G::record_format
+// and a view V (the game as data for front ends, see GenericView below for its members).
+#include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "core/perft.h"
@@ -14,8 +17,30 @@
 
 namespace oyin {
 
+// What a game shows front ends when it has no view of its own: its texts.
 template <GameTraits G>
-class StateImpl final : public GameState {
+struct GenericView {
+  static nlohmann::json board(const typename G::Position& p, const typename G::Move*, const typename G::Undo*) {
+    return {{"text", G::position_to_text(p)}};
+  }
+  static nlohmann::json move(const typename G::Position& p, typename G::Move m) { return {{"move", G::move_to_text(p, m)}}; }
+  static nlohmann::json rules(const typename G::Rules& r) { return {{"text", G::rules_to_text(r)}}; }
+  static nlohmann::json rule_options() { return nlohmann::json::array(); }
+  static nlohmann::json board_description() { return nlohmann::json::object(); }
+  static std::vector<std::string> end_codes() { return {}; }
+};
+
+// A game state whose typed position an engine of game G can read, whatever its view.
+template <GameTraits G>
+class TypedState : public GameState {
+ public:
+  virtual const typename G::Position& position() const = 0;
+  // Hashes of the positions before the current one, oldest first (repetition draws in search).
+  virtual std::vector<std::uint64_t> history_hashes() const = 0;
+};
+
+template <GameTraits G, class V = GenericView<G>>
+class StateImpl final : public TypedState<G> {
  public:
   StateImpl(typename G::Rules rules, typename G::Position start)
       : rules_(std::move(rules)), start_(start), pos_(start) {}
@@ -34,6 +59,31 @@ class StateImpl final : public GameState {
     for (const auto& m : list) out.push_back(G::move_to_text(pos_, m));
     return out;
   }
+  nlohmann::json legal_move_data() const override {
+    nlohmann::json out = nlohmann::json::array();
+    if (G::status(pos_).over()) return out;
+    typename G::MoveList list;
+    G::generate_moves(pos_, list);
+    for (const auto& m : list) out.push_back(V::move(pos_, m));
+    return out;
+  }
+  nlohmann::json board() const override {
+    return hist_.empty() ? V::board(pos_, nullptr, nullptr) : V::board(pos_, &hist_.back().move, &hist_.back().undo);
+  }
+  std::vector<nlohmann::json> boards(std::size_t from, std::size_t to) const override {
+    std::vector<nlohmann::json> out;
+    to = std::min(to, hist_.size());
+    if (from > to) return out;
+    typename G::Position p = start_;
+    typename G::Undo u{};
+    if (from == 0) out.push_back(V::board(p, nullptr, nullptr));
+    for (std::size_t i = 0; i < to; ++i) {
+      G::play(p, hist_[i].move, u);
+      if (i + 1 >= from) out.push_back(V::board(p, &hist_[i].move, &u));
+    }
+    return out;
+  }
+  nlohmann::json rules_values() const override { return V::rules(rules_); }
   Result<std::string> play(std::string_view text) override {
     if (G::status(pos_).over()) return make_error("the game is over");
     auto m = G::parse_move(pos_, text);
@@ -73,9 +123,8 @@ class StateImpl final : public GameState {
     else return {};
   }
 
-  const typename G::Position& position() const { return pos_; }
-  // Hashes of the positions before the current one, oldest first (repetition draws in search).
-  std::vector<std::uint64_t> history_hashes() const {
+  const typename G::Position& position() const override { return pos_; }
+  std::vector<std::uint64_t> history_hashes() const override {
     std::vector<std::uint64_t> out;
     typename G::Position p = start_;
     typename G::Undo u;
@@ -98,13 +147,16 @@ class StateImpl final : public GameState {
   std::vector<Entry> hist_;
 };
 
-template <GameTraits G>
+template <GameTraits G, class V = GenericView<G>>
 class AdapterImpl final : public GameAdapter {
  public:
   std::string name() const override { return std::string(G::name); }
   std::string title() const override { return std::string(G::title); }
   std::string side_name(Side s) const override { return std::string(G::side_names[index(s)]); }
   std::string record_format() const override { return std::string(G::record_format); }
+  nlohmann::json rule_options() const override { return V::rule_options(); }
+  nlohmann::json board_description() const override { return V::board_description(); }
+  std::vector<std::string> end_codes() const override { return V::end_codes(); }
 
   Result<std::unique_ptr<GameState>> new_game(std::string_view rules_text,
                                               std::string_view position) const override {
@@ -116,7 +168,7 @@ class AdapterImpl final : public GameAdapter {
       if (!p) return make_error(p.error());
       start = *p;
     }
-    return std::unique_ptr<GameState>(std::make_unique<StateImpl<G>>(*rules, start));
+    return std::unique_ptr<GameState>(std::make_unique<StateImpl<G, V>>(*rules, start));
   }
 
   Result<std::vector<GameRecord>> read_records(std::string_view text) const override {

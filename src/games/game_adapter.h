@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,6 +28,18 @@ class GameState {
   virtual Side side_to_move() const = 0;
   virtual std::uint64_t hash() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;  // protocol notation
+  // The same moves as data for a board to act on: {"move": text, ...} with the game's fields
+  // (Togyz "pit"; Tojmot "from", "to", "promotion"; capture Go "point" or "pass").
+  virtual nlohmann::json legal_move_data() const = 0;
+  // The position as data: what a front end draws, with no notation to parse (Togyz pits,
+  // kazans, tuzdyks; Tojmot pieces on cells; capture Go stones, captures, targets), and "last"
+  // describing the move that led to it.
+  virtual nlohmann::json board() const = 0;
+  // board() of the positions after `from`..`to` plies (inclusive, clamped to the game), replayed
+  // once from the start.
+  virtual std::vector<nlohmann::json> boards(std::size_t from, std::size_t to) const = 0;
+  // The rules as values ({"size": 9, "target_b": 1, ...}).
+  virtual nlohmann::json rules_values() const = 0;
   // Plays a move; returns it in record notation (e.g. "36x", "4L4xL14", "D4").
   virtual Result<std::string> play(std::string_view move) = 0;
   virtual bool undo() = 0;
@@ -61,6 +74,14 @@ class GameAdapter {
   virtual std::string title() const = 0;                     // "Togyz Kumalak"
   virtual std::string side_name(Side s) const = 0;           // "white" / "black"
   virtual std::string record_format() const = 0;             // "pgn" or "sgf"
+  // The rule options a new game may set: [{"name", "type": "bool"|"int"|"setup", "default",
+  // "min", "max", ...}] — everything the --rules text accepts.
+  virtual nlohmann::json rule_options() const = 0;
+  // What a front end needs to draw the board that board() does not repeat every time (Tojmot's
+  // cells, zones and promotion cells; capture Go's sizes; Togyz's pits).
+  virtual nlohmann::json board_description() const = 0;
+  // Every GameStatus code its rules can end a game with (core/outcome.h).
+  virtual std::vector<std::string> end_codes() const = 0;
   // Empty position text means the start position of these rules.
   virtual Result<std::unique_ptr<GameState>> new_game(std::string_view rules,
                                                       std::string_view position) const = 0;

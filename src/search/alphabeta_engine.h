@@ -51,7 +51,7 @@ class AlphaBetaEngine final : public Engine {
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) override {
     SearchResult result;
-    const auto* impl = dynamic_cast<const StateImpl<G>*>(&state);
+    const auto* impl = dynamic_cast<const TypedState<G>*>(&state);
     if (!impl) return result;
     const Position root = impl->position();
     if (G::status(root).over()) return result;

@@ -41,7 +41,7 @@ namespace {
 
 // The typed position behind a GameState; rebuilt from its text when it is not ours.
 Result<Position> position_of(const GameState& state) {
-  if (const auto* s = dynamic_cast<const StateImpl<CaptureGo>*>(&state)) return s->position();
+  if (const auto* s = dynamic_cast<const TypedState<CaptureGo>*>(&state)) return s->position();
   auto rules = CaptureGo::parse_rules(state.rules_text());
   if (!rules) return make_error(rules.error());
   auto pos = CaptureGo::parse_position(state.start_position_text(), *rules);

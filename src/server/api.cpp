@@ -97,6 +97,8 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
   }
   if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
+  if (n == 4 && parts[1] == "games" && parts[3] == "boards" && m == "GET")
+    return reply(games_.boards(parts[2], to_size(t.param("from"), 0), to_size(t.param("to"), static_cast<std::size_t>(-1))));
   if (n == 4 && parts[1] == "games" && parts[3] == "record" && m == "GET") {
     const Reply r = games_.record(parts[2]);
     if (r.status != 200) return reply(r);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "games/registry/registry.h"
+#include "server/error_codes.h"
 
 namespace oyin::server {
 
@@ -42,18 +43,33 @@ std::string random_hex(int bytes) {
   return s;
 }
 
-// The rules' verdict first, then a resignation or agreement on record.
+// The rules' verdict first, then a resignation or agreement on record. `code` and `args` are
+// the end reason as data (core/outcome.h lists the rules' codes; here also "resign",
+// "agreement" and "recorded", an imported game's result as its record gives it).
 struct Verdict {
   bool over = false;
   std::string result = "*";
   std::string reason;
+  std::string code;
+  int args[2] = {0, 0};
 };
 
 Verdict verdict(const GameState& st, const storage::StoredGame& row) {
   const GameStatus s = st.status();
-  if (s.over()) return {true, result_text(s), s.reason};
-  if (row.result != "*") return {true, row.result, row.reason};
-  return {};
+  if (s.over()) return {true, result_text(s), s.reason, std::string(s.code), {s.args[0], s.args[1]}};
+  if (row.result == "*") return {};
+  Verdict v{true, row.result, row.reason, "recorded", {0, 0}};
+  if (row.reason == "draw by agreement") v.code = "agreement";
+  else if (row.reason.ends_with(" resigned")) v.code = "resign";
+  return v;
+}
+
+json end_json(const Verdict& v, const GameAdapter& g) {
+  if (!v.over) return nullptr;
+  json winner = nullptr;
+  if (v.result == "1-0") winner = g.side_name(Side::First);
+  if (v.result == "0-1") winner = g.side_name(Side::Second);
+  return {{"code", v.code}, {"winner", winner}, {"args", {v.args[0], v.args[1]}}};
 }
 
 int side_index_of_token(const storage::StoredGame& row, const std::string& token, Side to_move) {
@@ -114,6 +130,14 @@ void GameService::stop_all() {
   while (ai_running_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
+namespace {
+json levels_json(const GameEntry& g) {
+  json out = json::array();
+  for (const LevelInfo& l : g.levels()) out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}});
+  return out;
+}
+}  // namespace
+
 json GameService::meta() const {
   json games = json::array();
   for (const GameEntry* g : all_games()) {
@@ -121,9 +145,17 @@ json GameService::meta() const {
                      {"title", g->title()},
                      {"sides", {g->side_name(Side::First), g->side_name(Side::Second)}},
                      {"record_format", g->record_format()},
-                     {"engine", g->engine_name()}});
+                     {"engine", g->engine_name()},
+                     {"protocol", g->protocol() == Protocol::Uci ? "uci" : "gtp"},
+                     {"levels", levels_json(*g)},
+                     {"rule_options", g->rule_options()},
+                     {"board", g->board_description()},
+                     {"end_codes", g->end_codes()}});
   }
-  return {{"name", "oyin"}, {"games", games}};
+  return {{"name", "oyin"},
+          {"games", games},
+          {"end_codes", kServerEndCodes},
+          {"error_codes", kErrorCodes}};
 }
 
 json GameService::state_json(const Session& s, const std::string& token) const {
@@ -146,6 +178,10 @@ json GameService::state_json(const Session& s, const std::string& token) const {
          {"status", v.over ? "finished" : "ongoing"},
          {"result", v.result},
          {"reason", v.reason},
+         {"end", end_json(v, *s.adapter)},
+         {"board", st.board()},
+         {"rules_values", st.rules_values()},
+         {"legal", v.over ? json::array() : st.legal_move_data()},
          {"to_move", side_name(index(st.side_to_move()))},
          {"legal_moves", v.over ? std::vector<std::string>{} : st.legal_moves()},
          {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
@@ -255,6 +291,18 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   maybe_start_ai(s);
   out["state"] = state_json(*s, token);
   return {201, out};
+}
+
+Reply GameService::boards(const std::string& id, std::size_t from, std::size_t to) {
+  auto s = find(id);
+  if (!s) return Reply::error(404, s.error());
+  std::lock_guard lock((*s)->m);
+  const std::size_t ply = (*s)->state->ply();
+  if (from > ply) return Reply::error(400, "from is past the game's " + std::to_string(ply) + " plies");
+  to = std::min({to, ply, from + kMaxBoardsPerRequest - 1});
+  json out = json::array();
+  for (auto& b : (*s)->state->boards(from, to)) out.push_back(std::move(b));
+  return {200, {{"from", from}, {"to", to}, {"plies", ply}, {"boards", out}}};
 }
 
 Reply GameService::get(const std::string& id, const std::string& token) {

@@ -44,6 +44,9 @@ class GameService {
   // `base_url` is "http://host:port", used for the invite link.
   Reply create(const json& request, const std::string& base_url);
   Reply get(const std::string& id, const std::string& token);
+  // The boards after plies from..to (inclusive, at most kMaxBoardsPerRequest), as state's "board".
+  static constexpr std::size_t kMaxBoardsPerRequest = 500;
+  Reply boards(const std::string& id, std::size_t from, std::size_t to);
   Reply move(const std::string& id, const std::string& move, const std::string& token);
   Reply resign(const std::string& id, const std::string& token);
   Reply undo(const std::string& id, const std::string& token);

@@ -1,6 +1,7 @@
 #include "games/registry/registry.h"
 
 #include <mutex>
+#include <nlohmann/json.hpp>
 
 #include "core/text.h"
 
@@ -23,6 +24,9 @@ std::string compact(std::string_view s) {
   return out;
 }
 }  // namespace
+
+nlohmann::json GameEntry::rule_options() const { return d_.rules->rule_options(); }
+nlohmann::json GameEntry::board_description() const { return d_.rules->board_description(); }
 
 void register_game(GameDeclaration declaration) {
   games().push_back(std::make_unique<GameEntry>(std::move(declaration)));

@@ -60,6 +60,9 @@ class GameEntry final : public GameAdapter {
   Result<std::unique_ptr<GameState>> new_game(std::string_view rules, std::string_view position) const override {
     return d_.rules->new_game(rules, position);
   }
+  nlohmann::json rule_options() const override;
+  nlohmann::json board_description() const override;
+  std::vector<std::string> end_codes() const override { return d_.rules->end_codes(); }
   Result<std::vector<GameRecord>> read_records(std::string_view text) const override {
     return d_.rules->read_records(text);
   }
