@@ -33,7 +33,8 @@ class AlphaBetaEngine final : public Engine {
 
   AlphaBetaEngine() : tt_(16) {}
 
-  std::string name() const override { return "oyin alpha-beta (" + std::string(G::name) + ")"; }
+  static std::string engine_name() { return "oyin alpha-beta (" + std::string(G::name) + ")"; }
+  std::string name() const override { return engine_name(); }
   void new_game() override { tt_.clear(); }
 
   Status set_option(std::string_view name, std::string_view value) override {

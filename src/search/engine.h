@@ -64,5 +64,6 @@ class Engine {
 };
 
 std::unique_ptr<Engine> make_engine(std::string_view game);
+std::string engine_name(std::string_view game);  // make_engine(game)->name(), without building it
 
 }  // namespace oyin

@@ -164,7 +164,7 @@ namespace {
 
 class CapgoEngine final : public Engine {
  public:
-  std::string name() const override { return "oyin capture Go MCTS"; }
+  std::string name() const override { return capgo_engine_name(); }
   void new_game() override { mcts_.clear(); }
 
   SearchResult search(const GameState& state, const SearchLimits& limits,
@@ -181,6 +181,7 @@ class CapgoEngine final : public Engine {
 
 }  // namespace
 
+std::string capgo_engine_name() { return "oyin capture Go MCTS"; }
 std::unique_ptr<Engine> make_capgo_engine() { return std::make_unique<CapgoEngine>(); }
 
 }  // namespace oyin

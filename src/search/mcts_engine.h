@@ -98,5 +98,6 @@ capgo::Move capgo_genmove(const capgo::Position& pos, int level, std::uint64_t s
 
 // The computer player for make_engine("capgo").
 std::unique_ptr<Engine> make_capgo_engine();
+std::string capgo_engine_name();  // without building an engine
 
 }  // namespace oyin

@@ -17,7 +17,7 @@ TEST(GameService, EvictsIdleGamesAndReloadsThem) {
   auto store = storage::GameStore::open(path);
   ASSERT_TRUE(store) << store.error();
   boost::asio::thread_pool pool(1);
-  GameService games(**store, pool, 3);
+  GameService games(**store, pool, {.max_cached = 3});
   std::vector<std::pair<std::string, std::string>> ids;
   json first_moves;
   for (int i = 0; i < 6; ++i) {
