@@ -76,8 +76,8 @@ Reply AnalysisService::start(const json& req, const std::string& client, std::fu
   if (!rules) return Reply::error(400, rules.error());
   const auto position = string_field(req, "position");
   if (!position) return Reply::error(400, position.error());
-  const auto movetime = int_field(req, "movetime", 1, kMaxMovetimeMs, 1000);
-  if (!movetime) return Reply::error(400, movetime.error() + " ms");
+  const auto movetime = int_field(req, "movetime", 1, kMaxMovetimeMs, 1000);  // ms
+  if (!movetime) return Reply::error(400, movetime.error());
   auto st = adapter->new_game(*rules, *position);
   if (!st) return Reply::error(422, st.error());
   if (req.contains("moves")) {

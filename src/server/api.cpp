@@ -105,6 +105,46 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     }
     if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
   }
+  if ((n == 3 || n == 4) && parts[1] == "games") {
+    // A stored game may take a while to replay: that happens on a loader thread, not here.
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, respond] {
+      try {
+        route_game(m, t, parts, body, respond);
+      } catch (const json::exception& e) {
+        respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}}));
+      }
+    });
+    return;
+  }
+  if (n == 2 && parts[1] == "import" && m == "POST") {
+    // Reading and replaying a whole record is slow work: off the I/O thread.
+    games_.run_slow([this, body = std::move(body), respond] {
+      const Reply r = games_.import(body);
+      respond(json_response(r.status, r.body));
+    });
+    return;
+  }
+  if (n == 2 && parts[1] == "analysis" && m == "POST") {
+    // The reply is the final line of the analysis; progress lines are dropped here (use the
+    // WebSocket channel to stream them). It stops when the connection closes.
+    auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
+    const Reply r = analysis_.start(body, "http " + req.client, [respond](const json& line) {
+      if (line.value("done", false)) respond(json_response(200, line));
+    }, stop);
+    if (r.status >= 400) return reply(r);
+    return;
+  }
+  const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
+                                 parts[1] == "analysis")) ||
+                     (n >= 3 && n <= 4 && parts[1] == "games");
+  if (known) return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
+  return reply(Reply::error(404, "no API endpoint " + t.path));
+}
+
+void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
+                     const Respond& respond) {
+  const std::size_t n = parts.size();
+  const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
   if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
   if (n == 4 && parts[1] == "games" && parts[3] == "positions" && m == "GET") {
     constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
@@ -137,22 +177,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (action == "undo") return reply(games_.undo(parts[2], *token));
     if (action == "draw") return reply(games_.draw(parts[2], *token));
   }
-  if (n == 2 && parts[1] == "import" && m == "POST") return reply(games_.import(body));
-  if (n == 2 && parts[1] == "analysis" && m == "POST") {
-    // The reply is the final line of the analysis; progress lines are dropped here (use the
-    // WebSocket channel to stream them). It stops when the connection closes.
-    auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
-    const Reply r = analysis_.start(body, "http " + req.client, [respond](const json& line) {
-      if (line.value("done", false)) respond(json_response(200, line));
-    }, stop);
-    if (r.status >= 400) return reply(r);
-    return;
-  }
-  const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
-                                 parts[1] == "analysis")) ||
-                     (n >= 3 && n <= 4 && parts[1] == "games");
-  if (known) return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
-  return reply(Reply::error(404, "no API endpoint " + t.path));
+  return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
 }
 
 }  // namespace oyin::server

@@ -14,9 +14,9 @@
 namespace oyin::server {
 
 struct GameService::Session {
-  // Set up once, by the first reader of the id (outside the map's lock); the others wait here.
-  std::once_flag loaded;
-  std::string load_error;
+  // Set up once, by the first reader of the id (outside the map's lock); the others wait for
+  // this: the load error, empty when the game is ready.
+  std::shared_future<std::string> loaded;
 
   std::mutex m;
   storage::StoredGame row;
@@ -111,7 +111,10 @@ void GameService::evict_idle_locked() {
   });
 }
 
-GameService::~GameService() { stop_all(); }
+GameService::~GameService() {
+  stop_all();
+  loaders_.join();
+}
 
 void GameService::stop_all() {
   stopping_ = true;
@@ -224,6 +227,8 @@ std::string GameService::load_into(Session& s, const std::string& id) {
 
 Result<std::shared_ptr<GameService::Session>> GameService::find(const std::string& id) {
   std::shared_ptr<Session> s;
+  std::promise<std::string> loading;
+  bool load_here = false;
   {
     std::lock_guard lock(mutex_);
     if (auto it = sessions_.find(id); it != sessions_.end()) {
@@ -231,25 +236,45 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     } else {
       evict_idle_locked();
       s = std::make_shared<Session>();
+      s->loaded = loading.get_future().share();
       sessions_.emplace(id, s);
+      load_here = true;
     }
   }
-  bool loaded_here = false;
-  std::call_once(s->loaded, [&] {
-    s->load_error = load_into(*s, id);
-    loaded_here = true;
-  });
-  if (!s->load_error.empty()) {
-    std::lock_guard lock(mutex_);
-    if (auto it = sessions_.find(id); it != sessions_.end() && it->second == s) sessions_.erase(it);
-    return make_error(s->load_error);
+  if (load_here) {
+    std::string error = load_into(*s, id);
+    if (!error.empty()) {
+      std::lock_guard lock(mutex_);
+      if (auto it = sessions_.find(id); it != sessions_.end() && it->second == s) sessions_.erase(it);
+    }
+    loading.set_value(std::move(error));
+    if (s->loaded.get().empty()) {
+      std::lock_guard lock(s->m);
+      maybe_start_ai(s);  // the server may have stopped while the computer was thinking
+    }
   }
-  if (loaded_here) {
-    std::lock_guard lock(s->m);
-    maybe_start_ai(s);  // the server may have stopped while the computer was thinking
-  }
+  if (const std::string& error = s->loaded.get(); !error.empty()) return make_error(error);
   return s;
 }
+
+void GameService::when_loaded(const std::string& id, std::function<void()> then) {
+  bool ready = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(id);
+    ready = it != sessions_.end() && it->second->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  }
+  if (ready) {
+    then();
+    return;
+  }
+  boost::asio::post(loaders_, [this, id, then = std::move(then)] {
+    (void)find(id);
+    then();
+  });
+}
+
+void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
 Reply GameService::create(const json& req, const std::string& base_url) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
@@ -279,7 +304,11 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (!st) return Reply::error(400, st.error());
 
   auto s = std::make_shared<Session>();
-  std::call_once(s->loaded, [] {});
+  {
+    std::promise<std::string> ready;
+    ready.set_value({});
+    s->loaded = ready.get_future().share();
+  }
   s->adapter = adapter;
   s->mode = *mode;
   s->state = std::move(*st);

@@ -5,10 +5,13 @@
 //
 // Locking: `mutex_` guards only the map from id to game; a stored game is loaded and replayed
 // outside it (the first reader of an id does it, the others wait for that one game only), and
-// every game has a mutex of its own.
+// every game has a mutex of its own. The network code asks for a game with when_loaded, so a
+// long replay runs on the loader threads, never on an I/O thread.
 #include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
+#include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -56,6 +59,11 @@ class GameService {
   ~GameService();
 
   json meta() const;
+  // Runs `then` once game `id` is in memory (or known to be missing): at once when it is,
+  // otherwise on a loader thread after the game has been read and replayed.
+  void when_loaded(const std::string& id, std::function<void()> then);
+  // Runs slow request work (an import replays a whole record) on a loader thread.
+  void run_slow(std::function<void()> work);
   // `base_url` is "http://host:port", used for the invite link.
   Reply create(const json& request, const std::string& base_url);
   Reply get(const std::string& id, const std::string& token);
@@ -105,6 +113,7 @@ class GameService {
 
   storage::GameStore& store_;
   boost::asio::thread_pool& workers_;
+  boost::asio::thread_pool loaders_{2};
   GameServiceOptions opt_;
   EnginePool engines_;
   std::mutex mutex_;

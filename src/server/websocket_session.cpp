@@ -72,12 +72,15 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   void on_accept(beast::error_code ec) {
     if (ec) return;
     if (!analysis_) {
-      const Reply r = services_.games.subscribe(game_id_, weak_from_this(), token_);
-      if (r.status != 200) {
-        send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}}.dump());
-      } else {
-        send_text(json{{"type", "state"}, {"state", r.body}}.dump());
-      }
+      // A stored game is replayed on a loader thread, not on this I/O thread.
+      services_.games.when_loaded(game_id_, [self = shared_from_this()] {
+        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
+        if (r.status != 200) {
+          self->send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}}.dump());
+        } else {
+          self->send_text(json{{"type", "state"}, {"state", r.body}}.dump());
+        }
+      });
     }
     read();
   }

@@ -59,10 +59,21 @@ Result<std::unique_ptr<GameStore>> GameStore::open(const std::string& path) {
   if (auto s = store->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
     return make_error(s.error());
   if (auto s = store->migrate(); !s) return make_error(s.error());
+  sqlite3* reader = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    std::string msg = "cannot open database '" + path + "' for reading: " + (reader ? sqlite3_errmsg(reader) : "out of memory");
+    sqlite3_close(reader);
+    return make_error(msg);
+  }
+  sqlite3_busy_timeout(reader, 5000);
+  store->reader_ = reader;
   return store;
 }
 
-GameStore::~GameStore() { sqlite3_close(db_); }
+GameStore::~GameStore() {
+  if (reader_ != db_) sqlite3_close(reader_);
+  sqlite3_close(db_);
+}
 
 Status GameStore::exec(const char* sql) {
   char* err = nullptr;
@@ -116,8 +127,9 @@ Status GameStore::insert_game(const StoredGame& g) {
     rollback();
     return e;
   }
+  Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
-    Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+    m.reset();
     m.bind(1, g.id).bind(2, static_cast<std::int64_t>(i)).bind(3, g.moves[i]);
     if (m.step() != SQLITE_DONE) {
       Error e = db_error(db_, "inserting the moves of game " + g.id);
@@ -201,29 +213,29 @@ StoredGame read_row(const Statement& st) {
 }  // namespace
 
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(read_mutex_);
   const std::string sql = std::string("SELECT ") + kColumns + " FROM games WHERE id=?";
-  Statement st(db_, sql.c_str());
+  Statement st(reader_, sql.c_str());
   st.bind(1, id);
   const int rc = st.step();
   if (rc == SQLITE_DONE) return std::optional<StoredGame>();
-  if (rc != SQLITE_ROW) return db_error(db_, "loading game " + id);
+  if (rc != SQLITE_ROW) return db_error(reader_, "loading game " + id);
   StoredGame g = read_row(st);
-  Statement m(db_, "SELECT move FROM moves WHERE game_id=? ORDER BY ply");
+  Statement m(reader_, "SELECT move FROM moves WHERE game_id=? ORDER BY ply");
   m.bind(1, id);
   int r;
   while ((r = m.step()) == SQLITE_ROW) g.moves.push_back(m.text(0));
-  if (r != SQLITE_DONE) return db_error(db_, "loading the moves of game " + id);
+  if (r != SQLITE_DONE) return db_error(reader_, "loading the moves of game " + id);
   g.move_count = g.moves.size();
   return std::optional<StoredGame>(std::move(g));
 }
 
 Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t limit) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(read_mutex_);
   const std::string sql = std::string("SELECT ") + kColumns +
                           ", (SELECT COUNT(*) FROM moves WHERE game_id=games.id) FROM games "
                           "ORDER BY rowid DESC LIMIT ? OFFSET ?";
-  Statement st(db_, sql.c_str());
+  Statement st(reader_, sql.c_str());
   st.bind(1, static_cast<std::int64_t>(limit)).bind(2, static_cast<std::int64_t>(offset));
   std::vector<StoredGame> out;
   int r;
@@ -231,14 +243,14 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
     out.push_back(read_row(st));
     out.back().move_count = static_cast<std::size_t>(st.integer(14));
   }
-  if (r != SQLITE_DONE) return db_error(db_, "listing games");
+  if (r != SQLITE_DONE) return db_error(reader_, "listing games");
   return out;
 }
 
 Result<std::size_t> GameStore::count() {
-  std::lock_guard lock(mutex_);
-  Statement st(db_, "SELECT COUNT(*) FROM games");
-  if (st.step() != SQLITE_ROW) return db_error(db_, "counting games");
+  std::lock_guard lock(read_mutex_);
+  Statement st(reader_, "SELECT COUNT(*) FROM games");
+  if (st.step() != SQLITE_ROW) return db_error(reader_, "counting games");
   return static_cast<std::size_t>(st.integer(0));
 }
 
