@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/result.h"
@@ -15,6 +16,8 @@
 struct sqlite3;
 
 namespace oyin::storage {
+
+class Statement;
 
 struct StoredGame {
   std::string id;
@@ -58,7 +61,7 @@ class GameStore {
   Result<std::size_t> count();
 
  private:
-  explicit GameStore(sqlite3* db) : db_(db), reader_(db) {}
+  explicit GameStore(sqlite3* db);
   Status exec(const char* sql);
   void rollback() { (void)exec("ROLLBACK"); }
   Status migrate();
@@ -67,6 +70,8 @@ class GameStore {
   sqlite3* db_;
   std::mutex read_mutex_;
   sqlite3* reader_;  // db_ itself until open() has a second connection
+  std::unique_ptr<Statement> append_insert_, append_update_;
+  std::jthread checkpointer_;
 };
 
 }  // namespace oyin::storage
