@@ -12,6 +12,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -35,6 +37,18 @@ inline const char* server_binary() {
   return b && *b ? b : OYIN_BINARY;
 }
 
+// Whether `oyin serve` of the binary under test knows `option` (an older build may not).
+inline bool serve_has_option(const std::string& option) {
+  const std::string cmd = std::string(server_binary()) + " serve --help 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return false;
+  std::string out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out.find(option) != std::string::npos;
+}
+
 class ServerProcess {
  public:
   ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
@@ -46,7 +60,8 @@ class ServerProcess {
   bool start(int port = 0) {
     log_ = db_ + ".log." + std::to_string(starts_++);
     std::vector<std::string> argv{server_binary(), "serve", "--port", std::to_string(port), "--db", db_, "--web", web_};
-    argv.insert(argv.end(), args_.begin(), args_.end());
+    for (std::size_t i = 0; i + 1 < args_.size(); i += 2)  // "--option value" pairs it knows
+      if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});
     pid_ = fork();
     if (pid_ == 0) {
       std::freopen(log_.c_str(), "w", stdout);

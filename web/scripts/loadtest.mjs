@@ -106,9 +106,12 @@ async function player(index) {
       const ws = new WebSocket(`${wsBase}/ws/games/${g.id}?token=${g.seat.token}`);
       let pending = null;
       let done = false;
+      // At the deadline stop waiting too (in ai mode the computer's reply may still be queued).
+      const timer = setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
       const finish = () => {
         if (done) return;
         done = true;
+        clearTimeout(timer);
         ws.close();
         resolve();
       };
