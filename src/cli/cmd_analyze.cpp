@@ -6,7 +6,7 @@
 
 #include "cli/common.h"
 #include "core/text.h"
-#include "search/capgo_analyze.h"
+#include "cli/analyze_mcts.h"
 #include "search/engine.h"
 
 namespace oyin::cli {
@@ -35,8 +35,8 @@ std::string line_text(const std::vector<std::string>& pv) {
   return s;
 }
 
-// Capture Go is analysed by the Monte-Carlo search, with Leela Zero style "info move" lines.
-int run_analyze_capgo(const AnalyzeOpts& o) {
+// A game played by the Monte-Carlo search (capture Go) shows Leela Zero style "info move" lines.
+int run_analyze_mcts(const AnalyzeOpts& o) {
   CapgoAnalyzeOptions c;
   if (!o.rules.empty()) c.rules = o.rules;
   c.position = o.fen;
@@ -51,8 +51,8 @@ int run_analyze_capgo(const AnalyzeOpts& o) {
 }
 
 int run_analyze(const AnalyzeOpts& o) {
-  const GameAdapter& g = game_or_fail(o.game);
-  if (g.name() == "capgo") return run_analyze_capgo(o);
+  const GameEntry& g = game_or_fail(o.game);
+  if (g.engine_kind() == EngineKind::Mcts) return run_analyze_mcts(o);
   auto created = g.new_game(o.rules, o.fen);
   if (!created) throw UsageError(created.error());
   std::unique_ptr<GameState> st = std::move(*created);
@@ -71,7 +71,7 @@ int run_analyze(const AnalyzeOpts& o) {
   lim.multipv = o.multipv;
   lim.threads = o.threads;
   if (!o.depth && !o.movetime && !o.nodes) lim.depth = 12;
-  std::unique_ptr<Engine> engine = make_engine(g.name());
+  std::unique_ptr<Engine> engine = g.make_engine();
   std::cout << g.title() << ", " << g.side_name(st->side_to_move()) << " to move: " << st->position_text() << "\n"
             << "Engine: " << engine->name() << "\n\n"
             << "depth  score        nodes   time(ms)  line\n";
@@ -102,14 +102,14 @@ int run_analyze(const AnalyzeOpts& o) {
 void add_analyze_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<AnalyzeOpts>();
   auto* cmd = app.add_subcommand("analyze", "Analyse a position: score and best lines in game notation");
-  cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
+  cmd->add_option("game", o->game, "Game: " + game_names())->required();
   cmd->add_option("--fen,--position", o->fen, "The position (default: the start position)");
   cmd->add_option("--moves", o->moves, "Moves to play from that position first, space-separated");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
   auto* d = cmd->add_option("--depth", o->depth, "Search this many plies")->check(CLI::Range(1, 100));
   auto* t = cmd->add_option("--movetime", o->movetime, "Search this many milliseconds")->check(CLI::Range(1, 86400000));
   d->excludes(t);
-  cmd->add_option("--nodes", o->nodes, "Search this many nodes (capgo: playouts)");
+  cmd->add_option("--nodes", o->nodes, "Search this many nodes (Monte-Carlo search: playouts)");
   cmd->add_option("--multipv", o->multipv, "Show the K best lines")->check(CLI::Range(1, 9));
   cmd->add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 64));
   cmd->callback([o, &exit_code] { exit_code = run_analyze(*o); });

@@ -3,21 +3,21 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "search/bench.h"
+#include "games/registry/bench.h"
 
 namespace oyin::cli {
 
 void add_bench_command(CLI::App& app, int& exit_code) {
-  auto depth = std::make_shared<int>(search::kBenchDepth);
+  auto depth = std::make_shared<int>(kBenchDepth);
   auto verbose = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("bench", "Search a fixed list of positions to a fixed depth; print the node signature");
   cmd->add_option("--depth", *depth, "Search depth for every position")->check(CLI::Range(1, 60));
   cmd->add_flag("--verbose,-v", *verbose, "One line per position");
   cmd->callback([depth, verbose, &exit_code] {
-    const auto t = search::run_bench(*depth, 16, [&](const search::BenchLine& l) {
+    const auto t = run_bench(*depth, 16, [&](const BenchLine& l) {
       if (*verbose) std::cout << l.game << "  " << l.position << "  bestmove " << l.best_move << "  nodes " << l.nodes << "\n";
     });
-    std::cout << "Positions: " << search::bench_positions().size() << ", depth " << *depth << ", 1 thread\n"
+    std::cout << "Positions: " << t.positions << ", depth " << *depth << " (playout positions: fixed playouts), 1 thread\n"
               << "Nodes searched: " << t.nodes << "\n"
               << "Time (ms): " << t.time_ms << "\n"
               << "Nodes/second: " << (t.time_ms > 0 ? t.nodes * 1000 / static_cast<std::uint64_t>(t.time_ms) : t.nodes)

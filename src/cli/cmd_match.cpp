@@ -143,7 +143,7 @@ int run(MatchCli& c) {
 void add_match_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<MatchCli>();
   auto* cmd = app.add_subcommand("match", "Play engines against each other under our referee; Elo and SPRT");
-  cmd->add_option("game", c->game, "Game: togyz or tojmot")->required();
+  cmd->add_option("game", c->game, "Game: " + game_names())->required();
   cmd->add_option("--engine1", c->e1, "builtin:level=7,nodes=20000 or uci:<command> (default builtin:level=10)");
   cmd->add_option("--engine2", c->e2, "The opponent (default builtin:level=5)");
   cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(CLI::Range(1, 1000000));
@@ -156,7 +156,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--concurrency", c->o.concurrency, "Games played at the same time")->check(CLI::Range(1, 64));
   cmd->add_option("--max-plies", c->o.max_plies, "The referee declares a draw after this many plies")->check(CLI::Range(1, 100000));
   cmd->add_option("--seed", c->o.seed, "Seed for openings and low-level randomness");
-  cmd->add_option("--pgn", c->pgn, "Write every game to this file (PGN; SGF for capgo)");
+  cmd->add_option("--pgn", c->pgn, "Write every game to this file (the game's record format: PGN or SGF)");
   cmd->add_option("--sprt", c->sprt, "Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05");
   cmd->add_option("--rules", c->o.rules, "Rule options as key=value,key=value");
   cmd->add_flag("--quiet", c->quiet, "Only the final table");

@@ -14,7 +14,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("perft", "Count legal move sequences of a given length (move-generator check)");
-  cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
+  cmd->add_option("game", o->game, "Game: " + game_names())->required();
   cmd->add_option("-d,--depth", o->depth, "Number of plies")->required()->check(CLI::Range(0, 64));
   cmd->add_option("--fen,--position", o->fen, "Start from this position instead of the initial one");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");

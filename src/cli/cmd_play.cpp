@@ -23,13 +23,13 @@ const char* kPlayHelp =
     "Type a move in the game's notation, or one of:\n"
     "  moves         list the legal moves\n"
     "  undo          take back your last move (and the computer's reply)\n"
-    "  save FILE     write the game so far as a record (PGN, SGF for capgo)\n"
+    "  save FILE     write the game so far as a record (PGN or SGF, as the game records)\n"
     "  board         draw the board again\n"
     "  resign        give up the game\n"
     "  quit          leave\n";
 
 int run_play(const PlayOpts& o) {
-  const GameAdapter& g = game_or_fail(o.game);
+  const GameEntry& g = game_or_fail(o.game);
   auto created = g.new_game(o.rules, o.fen);
   if (!created) throw UsageError(created.error());
   std::unique_ptr<GameState> st = std::move(*created);
@@ -44,7 +44,7 @@ int run_play(const PlayOpts& o) {
 
   std::cout << g.title() << " — you play " << (o.hotseat ? "both sides" : g.side_name(human))
             << ". Type 'help' for commands.\n";
-  std::unique_ptr<Engine> engine = make_engine(g.name());
+  std::unique_ptr<Engine> engine = g.make_engine();
   if (!o.hotseat) std::cout << "Computer: " << engine->name() << ", level " << o.level << ".\n";
   std::cout << "\n" << st->render(color);
   while (true) {
@@ -122,7 +122,7 @@ int run_play(const PlayOpts& o) {
 void add_play_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PlayOpts>();
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the computer");
-  cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
+  cmd->add_option("game", o->game, "Game: " + game_names())->required();
   cmd->add_option("--as", o->as, "Your side (white or black; default: the side that moves first)");
   cmd->add_option("--level", o->level, "Computer strength 0..10")->check(CLI::Range(0, 10));
   cmd->add_option("--fen,--position", o->fen, "Start from this position");

@@ -12,8 +12,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("replay", "Replay every game of a record file and check it against the rules");
-  cmd->add_option("game", o->game, "Game: togyz, tojmot or capgo")->required();
-  cmd->add_option("file", o->file, "Record file (PGN, or SGF for capgo)")->required();
+  cmd->add_option("game", o->game, "Game: " + game_names())->required();
+  cmd->add_option("file", o->file, "Record file (the game's record format: PGN or SGF)")->required();
   cmd->add_option("--rules", o->rules, "Rule options, when the records do not carry them");
   cmd->add_flag("-q,--quiet", o->quiet, "Print only the games that fail");
   cmd->callback([o, &exit_code] {

@@ -19,8 +19,9 @@ struct SelfplayOpts {
 };
 
 int run_selfplay(const SelfplayOpts& o) {
-  if (game_or_fail(o.game).name() != "capgo")
-    throw UsageError("oyin selfplay knows capture Go only (game 'capgo'), not '" + o.game + "'");
+  const GameEntry& g = game_or_fail(o.game);
+  if (g.protocol() != Protocol::Gtp)
+    throw UsageError("oyin selfplay plays the GTP games only (use oyin match), not '" + o.game + "'");
   match::CapgoMatchOptions m;
   m.rules = o.rules;
   m.games = o.games;

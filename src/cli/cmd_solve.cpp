@@ -30,8 +30,12 @@ std::string fixed(double v, int digits) {
 }
 
 int run_solve(const SolveOpts& o) {
-  if (game_or_fail(o.game).name() != "capgo")
-    throw UsageError("oyin solve knows capture Go only (game 'capgo'), not '" + o.game + "'");
+  if (!game_or_fail(o.game).has_exact_solver()) {
+    std::string solvable;
+    for (const GameEntry* g : all_games())
+      if (g->has_exact_solver()) solvable += (solvable.empty() ? "" : ", ") + g->name();
+    throw UsageError("oyin solve has an exact solver for " + solvable + " only, not '" + o.game + "'");
+  }
   if (o.memory_gb <= 0 || o.memory_gb > 64) throw UsageError("--memory must be between 0 and 64 GB");
   if (o.time_s < 0) throw UsageError("--time must not be negative");
   capgo::SolverOptions so;

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "core/text.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 
 namespace oyin::cli {
 
@@ -14,8 +14,8 @@ std::string game_names() {
   return out;
 }
 
-const GameAdapter& game_or_fail(const std::string& name) {
-  const GameAdapter* g = find_game(name);
+const GameEntry& game_or_fail(const std::string& name) {
+  const GameEntry* g = find_game(name);
   if (!g) throw UsageError("unknown game '" + name + "' (known: " + game_names() + ")");
   return *g;
 }

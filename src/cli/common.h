@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "games/game_adapter.h"
+#include "games/registry/registry.h"
 
 namespace oyin::cli {
 
@@ -14,7 +14,7 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-const GameAdapter& game_or_fail(const std::string& name);
+const GameEntry& game_or_fail(const std::string& name);
 std::string read_file_or_fail(const std::string& path);
 std::string game_names();  // "togyz, tojmot, capgo"
 // The position text after playing `moves` (space-separated) from `position`; UsageError if a

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 
 int main(int argc, char** argv) {
   oyin::register_builtin_games();
@@ -19,7 +19,13 @@ int main(int argc, char** argv) {
     for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
       std::cout << "  " << sub->get_name() << std::string(12 - std::min<std::size_t>(11, sub->get_name().size()), ' ')
                 << sub->get_description() << "\n";
-    std::cout << "\nGames: togyz (Togyz Kumalak), tojmot (Tojmot), capgo (capture Go)\n";
+    std::cout << "\nGames:";
+    const char* sep = " ";
+    for (const oyin::GameEntry* g : oyin::all_games()) {
+      std::cout << sep << g->name() << " (" << g->title() << ")";
+      sep = ", ";
+    }
+    std::cout << "\n";
   });
   oyin::cli::add_play_command(app, exit_code);
   oyin::cli::add_perft_command(app, exit_code);

@@ -11,7 +11,7 @@
 #include "core/random.h"
 #include "core/text.h"
 #include "games/capgo/game.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include "search/mcts_engine.h"
 
 namespace oyin::match {
@@ -213,7 +213,9 @@ Result<std::unique_ptr<Player>> make_player(const CapgoPlayerSpec& s) {
 
 Result<CapgoMatchResult> run_capgo_match(const CapgoMatchOptions& opt) {
   register_builtin_games();
-  const GameAdapter* g = find_game("capgo");
+  const GameEntry* g = nullptr;
+  for (const GameEntry* e : all_games())
+    if (e->protocol() == Protocol::Gtp) g = e;
   auto rules = capgo::CaptureGo::parse_rules(opt.rules);
   if (!rules) return make_error(rules.error());
   if (opt.games < 1) return make_error("games must be at least 1");

@@ -2,6 +2,7 @@
 
 #include "core/text.h"
 #include "match/subprocess.h"
+#include "games/registry/registry.h"
 #include "search/engine.h"
 
 namespace oyin::match {
@@ -127,12 +128,15 @@ Result<std::unique_ptr<Player>> make_player(const PlayerSpec& spec, const std::s
     auto proc = Subprocess::start(spec.command);
     if (!proc) return make_error(proc.error());
     auto p = std::make_unique<UciPlayer>(std::move(*proc), budget);
-    const std::string variant = game == "togyz" ? "togyzkumalak" : game == "tojmot" ? "tojmot" : "";
+    const GameEntry* g = find_game(game);
+    const std::string variant = g ? g->uci_variant() : "";
     auto ok = p->handshake(variant);
     if (!ok) return make_error("engine '" + spec.command + "': " + ok.error());
     return std::unique_ptr<Player>(std::move(p));
   }
-  auto engine = make_engine(game);
+  const GameEntry* g = find_game(game);
+  if (!g) return make_error("unknown game '" + game + "'");
+  auto engine = g->make_engine();
   if (auto r = engine->set_option("Hash", std::to_string(opt_int(spec, "hash", 8))); !r) return make_error(r.error());
   if (spec.opts.count("eval")) {
     std::string ev = spec.opts.at("eval");

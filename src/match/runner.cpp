@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "core/random.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 
 namespace oyin::match {
 
@@ -24,7 +24,7 @@ std::string canonical_move(const GameState& st, const std::string& text) {
 }
 
 // The opening of pair `pair`: a start position plus random plies, seeded by the pair number.
-Result<std::unique_ptr<GameState>> make_opening(const GameAdapter& g, const MatchOptions& o, int pair) {
+Result<std::unique_ptr<GameState>> make_opening(const GameEntry& g, const MatchOptions& o, int pair) {
   const std::string start = o.openings.empty() ? "" : o.openings[static_cast<std::size_t>(pair) % o.openings.size()];
   Rng rng(o.seed * 1000003 + static_cast<std::uint64_t>(pair));
   for (int attempt = 0; attempt < 100; ++attempt) {
@@ -42,7 +42,7 @@ Result<std::unique_ptr<GameState>> make_opening(const GameAdapter& g, const Matc
   return make_error("could not make an unfinished opening");
 }
 
-GameResult play_game(const GameAdapter& g, const MatchOptions& o, int pair, int gidx) {
+GameResult play_game(const GameEntry& g, const MatchOptions& o, int pair, int gidx) {
   GameResult gr;
   gr.pair = pair;
   gr.index = gidx;
@@ -138,7 +138,7 @@ GameResult play_game(const GameAdapter& g, const MatchOptions& o, int pair, int 
 
 Result<MatchSummary> run_match(const MatchOptions& o, const std::function<void(const GameResult&, const MatchSummary&)>& on_game) {
   register_builtin_games();
-  const GameAdapter* g = find_game(o.game);
+  const GameEntry* g = find_game(o.game);
   if (!g) return make_error("unknown game '" + o.game + "'");
   {
     auto probe = make_opening(*g, o, 0);

@@ -13,7 +13,7 @@
 namespace oyin::match {
 
 struct MatchOptions {
-  std::string game = "togyz";
+  std::string game;                 // a registered game's name
   std::string rules;
   PlayerSpec engines[2];
   int games = 2;                    // rounded up to an even number (pairs)

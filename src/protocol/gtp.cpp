@@ -219,7 +219,15 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     for (Move m : list) points += !(m == kPass);
     Move chosen = kPass;
     if (options_.level >= 0) {
-      chosen = capgo_genmove(pos_, options_.level, rng_.next(), options_.playouts, options_.threads);
+      // The engine's tree lives as long as this session, so consecutive moves reuse it.
+      if (!mcts_) mcts_ = std::make_unique<CapgoMcts>();
+      SearchLimits l;
+      l.level = options_.level;
+      l.seed = rng_.next();
+      l.nodes = options_.playouts;
+      l.threads = options_.threads;
+      const SearchResult r = capgo_search(*mcts_, pos_, l, {}, nullptr);
+      if (auto m = parse_move(pos_, r.best_move); m && !r.best_move.empty()) chosen = *m;
     } else if (points) {
       int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(points)));
       for (Move m : list)

@@ -5,6 +5,7 @@
 // response out: "=[id] result" or "?[id] message", then an empty line.
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/random.h"
 #include "core/result.h"
 #include "games/capgo/game.h"
+#include "search/mcts_engine.h"
 
 namespace oyin::protocol {
 
@@ -57,6 +59,7 @@ class GtpEngine {
   std::vector<capgo::Undo> undos_;
   std::vector<std::string> move_texts_;
   Rng rng_;
+  std::unique_ptr<CapgoMcts> mcts_;  // genmove's search, made on first use
   double komi_ = 0;
   bool quit_ = false;
 };

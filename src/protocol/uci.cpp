@@ -8,19 +8,27 @@
 #include <thread>
 
 #include "core/text.h"
-#include "games/registry.h"
-#include "search/bench.h"
+#include "games/registry/registry.h"
+#include "games/registry/bench.h"
 #include "search/engine.h"
 
 namespace oyin::protocol {
 
 namespace {
 
-struct Variant {
-  const char* uci_name;
-  const char* game;
-};
-constexpr Variant kVariants[] = {{"togyzkumalak", "togyz"}, {"tojmot", "tojmot"}};
+// The games this front end speaks: every registered game whose protocol is UCI, in order.
+std::vector<const GameEntry*> uci_games() {
+  std::vector<const GameEntry*> out;
+  for (const GameEntry* g : all_games())
+    if (g->protocol() == Protocol::Uci) out.push_back(g);
+  return out;
+}
+
+std::string variant_names(const char* sep) {
+  std::string out;
+  for (const GameEntry* g : uci_games()) out += (out.empty() ? "" : sep) + g->uci_variant();
+  return out;
+}
 
 std::string format_info(const SearchInfo& i) {
   std::ostringstream s;
@@ -35,7 +43,9 @@ std::string format_info(const SearchInfo& i) {
 
 class UciSession {
  public:
-  explicit UciSession(std::ostream& out) : out_(out) { select_variant("togyzkumalak", false); }
+  explicit UciSession(std::ostream& out) : out_(out) {
+    if (!uci_games().empty()) select_variant(uci_games().front()->uci_variant(), false);
+  }
   ~UciSession() { wait_search(); }
 
   // Returns false on "quit".
@@ -54,7 +64,8 @@ class UciSession {
     } else if (cmd == "uci") {
       say("id name oyin");
       say("id author the oyin developers");
-      say("option name UCI_Variant type combo default togyzkumalak var togyzkumalak var tojmot");
+      say("option name UCI_Variant type combo default " + (game_ ? game_->uci_variant() : std::string()) + " var " +
+          variant_names(" var "));
       say("option name Hash type spin default 16 min 1 max 65536");
       say("option name Threads type spin default 1 min 1 max 64");
       say("option name MultiPV type spin default 1 min 1 max 9");
@@ -64,7 +75,7 @@ class UciSession {
     } else if (cmd == "ucinewgame") {
       wait_search();
       engine_->new_game();
-      set_position(std::string(game_->name()), "", {});
+      set_position("", {});
     } else if (cmd == "setoption") {
       wait_search();
       setoption(line);
@@ -81,8 +92,8 @@ class UciSession {
           "\nKey: " + std::to_string(state_->hash()));
     } else if (cmd == "bench") {
       wait_search();
-      const int depth = words.size() > 1 ? static_cast<int>(parse_int(words[1]).value_or(search::kBenchDepth)) : search::kBenchDepth;
-      const auto t = search::run_bench(depth, 16, [&](const search::BenchLine& l) {
+      const int depth = words.size() > 1 ? static_cast<int>(parse_int(words[1]).value_or(kBenchDepth)) : kBenchDepth;
+      const auto t = run_bench(depth, 16, [&](const BenchLine& l) {
         say("info string bench " + l.game + " " + l.position + " bestmove " + l.best_move + " nodes " + std::to_string(l.nodes));
       });
       say("Nodes searched: " + std::to_string(t.nodes));
@@ -113,26 +124,21 @@ class UciSession {
   }
 
   bool select_variant(std::string_view name, bool announce) {
-    for (const auto& v : kVariants) {
-      if (to_lower(name) != v.uci_name) continue;
-      const GameAdapter* g = find_game(v.game);
-      if (!g) {
-        say(std::string("info string variant ") + v.uci_name + " is not available in this build");
-        return false;
-      }
-      game_ = g;
-      engine_ = make_engine(g->name());
-      for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
-      set_position(g->name(), "", {});
-      if (announce) say(std::string("info string variant ") + v.uci_name + " startpos " + state_->position_text());
-      return true;
+    const GameEntry* g = find_uci_variant(name);
+    if (!g) {
+      say("info string unknown variant '" + std::string(name) + "' (known: " + variant_names(", ") + ")");
+      return false;
     }
-    say("info string unknown variant '" + std::string(name) + "' (known: togyzkumalak, tojmot)");
-    return false;
+    game_ = g;
+    engine_ = g->make_engine();
+    for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
+    set_position("", {});
+    if (announce) say("info string variant " + g->uci_variant() + " startpos " + state_->position_text());
+    return true;
   }
 
-  bool set_position(const std::string& game, const std::string& fen, const std::vector<std::string>& moves) {
-    auto st = find_game(game)->new_game("", fen);
+  bool set_position(const std::string& fen, const std::vector<std::string>& moves) {
+    auto st = game_->new_game("", fen);
     if (!st) {
       say("info string error: " + st.error());
       return false;
@@ -168,7 +174,7 @@ class UciSession {
       if (w[i] != "moves") return say("info string error: expected 'moves', got '" + std::string(w[i]) + "'");
       for (++i; i < w.size(); ++i) moves.emplace_back(w[i]);
     }
-    set_position(game_->name(), fen, moves);
+    set_position(fen, moves);
   }
 
   void setoption(const std::string& line) {
@@ -264,7 +270,7 @@ class UciSession {
 
   std::ostream& out_;
   std::mutex out_mutex_;
-  const GameAdapter* game_ = nullptr;
+  const GameEntry* game_ = nullptr;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<GameState> state_;
   std::vector<std::pair<std::string, std::string>> engine_options_;

@@ -12,18 +12,9 @@
 #include "search/engine.h"
 #include "search/levels.h"
 #include "search/plain.h"
+#include "search/time_manager.h"
 
 namespace oyin::search {
-
-// Time for one move from a clock: about 1/25 of what is left plus most of the increment;
-// the hard limit lets one iteration overrun, never more than a quarter of the clock.
-inline void allot_time(int left_ms, int inc_ms, int& soft_ms, int& hard_ms) {
-  const int reserve = std::min(100, left_ms / 3);  // process and pipe latency on a busy machine
-  const int usable = std::max(1, left_ms - reserve);
-  soft_ms = std::max(1, std::min(usable, usable / 25 + inc_ms * 3 / 4));
-  hard_ms = std::max(1, std::min(usable / 4 + inc_ms / 2, soft_ms * 4));
-  hard_ms = std::max(hard_ms, soft_ms);
-}
 
 template <SearchableGame G>
 class AlphaBetaEngine final : public Engine {
@@ -81,9 +72,11 @@ class AlphaBetaEngine final : public Engine {
     if (limits.movetime_ms > 0) {
       cfg.hard_ms = limits.movetime_ms;  // use all of it: no soft limit
     } else if (limits.time_left_ms[side] > 0) {
-      allot_time(limits.time_left_ms[side], limits.increment_ms[side], cfg.soft_ms, cfg.hard_ms);
-    } else if (!limits.infinite && level == 10 && limits.depth <= 0 && limits.nodes == 0) {
-      cfg.hard_ms = kDefaultMoveTimeMs;
+      const TimeBudget t = allot_time(limits.time_left_ms[side], limits.increment_ms[side], kMovesToGo);
+      cfg.soft_ms = t.soft_ms;
+      cfg.hard_ms = t.hard_ms;
+    } else if (!limits.infinite && limits.depth <= 0 && limits.nodes == 0) {
+      cfg.hard_ms = spec.think_ms;
     }
     const int shown = std::max(1, limits.multipv);
     cfg.multipv = std::max(shown, spec.multipv);

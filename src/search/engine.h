@@ -1,8 +1,7 @@
 #pragma once
 // The type-erased computer player used by the CLI, the server and the match runner.
-// The real searches are templates over GameTraits (alpha-beta for togyz/tojmot, MCTS for capgo);
-// make_engine() wraps the right one for a game name. Until a game has a search, the engine is
-// a random legal mover and says so in name().
+// The real searches are templates over GameTraits (alpha-beta, or Monte-Carlo tree search for
+// capture Go); a game's registry entry (games/registry/registry.h) says which one it plays with.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -36,8 +35,20 @@ struct SearchInfo {
   bool is_mate = false;        // a proven win/loss: mate_in moves as UCI counts them (sign = who wins)
   int mate_in = 0;
   std::uint64_t nodes = 0;
+  // What `oyin bench` adds up, a count that moves whenever the search's behaviour does: 0 means
+  // `nodes` (alpha-beta); the Monte-Carlo search gives tree nodes plus stones played in playouts,
+  // since its playout count is fixed by the bench.
+  std::uint64_t bench_count = 0;
   int time_ms = 0;
   std::vector<std::string> pv;  // protocol notation
+};
+
+// One row of an engine kind's level table, as front ends show it (the table itself is the
+// engine's: search/levels.h, search/mcts_engine.cpp).
+struct LevelInfo {
+  int level = 0;
+  int think_ms = 0;     // time limit of a move at this level when the caller sets none
+  std::string summary;  // what the level does, in a few words
 };
 
 struct SearchResult {
@@ -63,7 +74,7 @@ class Engine {
                               const std::atomic<bool>* stop) = 0;
 };
 
-std::unique_ptr<Engine> make_engine(std::string_view game);
-std::string engine_name(std::string_view game);  // make_engine(game)->name(), without building it
+// A random legal mover, for games without a search of their own (its name says so).
+std::unique_ptr<Engine> make_random_engine();
 
 }  // namespace oyin

@@ -3,28 +3,48 @@
 // noise (in centi-units) is added to their scores before the engine picks one. Level 0 is
 // close to a random legal mover (it still takes a win in one); level 10 is the full search.
 // The Elo each level reached in our own matches is in README ("Search, UCI, bench, analyze, match").
+// This is the alpha-beta engine's only level table: the server and the terminal game take the
+// think time from it too.
+#include <vector>
+
+#include "search/engine.h"
+
 namespace oyin::search {
 
 struct LevelSpec {
   int depth;     // 0 = no cap
   int multipv;   // root lines searched exactly; the choice is made among these
   int noise_cp;  // uniform noise 0..noise_cp added to each line's score
+  int think_ms;  // time limit of a move when the caller sets no limit of its own
 };
 
 constexpr LevelSpec kLevels[11] = {
-    {1, 99, 20000},  // 0 "child": any legal move, except that it never misses a win in one
-    {1, 99, 800},    // 1
-    {2, 99, 500},    // 2
-    {3, 6, 350},     // 3
-    {4, 5, 250},     // 4
-    {5, 4, 180},     // 5
-    {6, 4, 120},     // 6
-    {8, 3, 70},      // 7
-    {10, 3, 40},     // 8
-    {13, 2, 15},     // 9
-    {0, 1, 0},       // 10 full strength
+    {1, 99, 20000, 50},  // 0 "child": any legal move, except that it never misses a win in one
+    {1, 99, 800, 100},   // 1
+    {2, 99, 500, 150},   // 2
+    {3, 6, 350, 200},    // 3
+    {4, 5, 250, 300},    // 4
+    {5, 4, 180, 400},    // 5
+    {6, 4, 120, 500},    // 6
+    {8, 3, 70, 600},     // 7
+    {10, 3, 40, 750},    // 8
+    {13, 2, 15, 900},    // 9
+    {0, 1, 0, 1000},     // 10 full strength
 };
 
-constexpr int kDefaultMoveTimeMs = 1000;  // level 10 with no limit at all (e.g. `oyin play`)
+// The moves a game is assumed to last from here when a clock is shared out (time_manager.h).
+constexpr int kMovesToGo = 25;
+
+inline std::vector<LevelInfo> alphabeta_levels() {
+  std::vector<LevelInfo> out;
+  for (int l = 0; l <= 10; ++l) {
+    const LevelSpec& s = kLevels[l];
+    std::string what = s.depth ? "depth " + std::to_string(s.depth) : std::string("full search");
+    if (s.noise_cp) what += ", picks among " + (s.multipv >= 99 ? std::string("all") : std::to_string(s.multipv)) +
+                            " best moves with noise " + std::to_string(s.noise_cp);
+    out.push_back({l, s.think_ms, what});
+  }
+  return out;
+}
 
 }  // namespace oyin::search

@@ -151,6 +151,7 @@ struct CapgoMcts::Impl {
   // Per-search state.
   CapgoSearchOptions opt;
   std::atomic<std::uint64_t> iterations{0};
+  std::atomic<std::uint64_t> playout_stones{0};  // stones placed in playouts (the bench signature)
   std::atomic<bool> done{false};
   std::chrono::steady_clock::time_point t0;
 
@@ -327,7 +328,10 @@ struct CapgoMcts::Impl {
     float result;
     if (leaf_proof == Proof::Unknown) {
       fb.init(pos);
+      const int before = fb.captures[0] + fb.captures[1] - fb.nempty;
       const int w = playout(fb, opt.policy, rng, 3 * pos.size * pos.size + 40);
+      playout_stones.fetch_add(static_cast<std::uint64_t>(fb.captures[0] + fb.captures[1] - fb.nempty - before),
+                               std::memory_order_relaxed);
       result = w == 2 ? draw_value(mover) : (w == mover ? 1.0f : 0.0f);
     } else {
       result = leaf_proof == Proof::Draw ? draw_value(mover) : proof_value(leaf_proof);
@@ -423,6 +427,7 @@ struct CapgoMcts::Impl {
     CapgoAnalysis a;
     a.playouts = iterations.load();
     a.tree_nodes = nodes.size();
+    a.playout_stones = playout_stones.load();
     a.time_ms = static_cast<int>(now_ms(t0));
     const Node& r = nodes[0];
     a.winrate = r.visits ? 1.0 - r.value / r.visits : 0.5;
@@ -472,6 +477,7 @@ Move CapgoMcts::search(const Position& pos, const CapgoSearchOptions& opt, Capgo
     im.reuse_or_reset(pos);
   }
   im.iterations = 0;
+  im.playout_stones = 0;
   im.done = false;
   const std::uint64_t base_seed = opt.seed ? opt.seed : 0xC0FFEEULL;
   const int threads = std::max(1, opt.threads);

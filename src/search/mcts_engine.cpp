@@ -7,32 +7,32 @@
 
 #include "games/adapter_impl.h"
 #include "games/capgo/game.h"
+#include "search/time_manager.h"
 
 namespace oyin {
 
 using namespace capgo;
 
-CapgoLevel capgo_level(int level) {
-  // Playouts double-and-a-half per level; low levels also sample among good moves, so a child
-  // opponent makes child mistakes. Elo figures for these levels are in README.
-  static constexpr CapgoLevel kLevels[11] = {
-      {0, 0, 0},         {1, 0, 0},        {2, 30, 0.6},      {2, 100, 0.3},
-      {2, 300, 0.15},    {2, 800, 0},      {2, 2000, 0},      {2, 5000, 0},
-      {2, 12000, 0},     {2, 30000, 0},    {2, 80000, 0}};
-  return kLevels[std::clamp(level, 0, 10)];
-}
+namespace {
+// Playouts double-and-a-half per level; low levels also sample among good moves, so a child
+// opponent makes child mistakes. Elo figures for these levels are in README. This is the MCTS
+// engine's only level table (think_ms: what the server gives a move at that level).
+constexpr CapgoLevel kLevels[11] = {
+    {0, 0, 0, 50},          {1, 0, 0, 100},        {2, 30, 0.6, 150},     {2, 100, 0.3, 200},
+    {2, 300, 0.15, 300},    {2, 800, 0, 400},      {2, 2000, 0, 500},     {2, 5000, 0, 700},
+    {2, 12000, 0, 900},     {2, 30000, 0, 1200},   {2, 80000, 0, 1500}};
+}  // namespace
 
-std::string lz_analyze_text(const CapgoAnalysis& a, int max_moves) {
-  std::string out;
-  int order = 0;
-  for (const auto& m : a.moves) {
-    if (order >= max_moves) break;
-    if (m.visits == 0 && m.proof == Proof::Unknown) continue;
-    if (!out.empty()) out += ' ';
-    out += "info move " + m.text + " visits " + std::to_string(m.visits) + " winrate " +
-           std::to_string(static_cast<int>(std::lround(m.winrate * 10000))) + " prior " +
-           std::to_string(static_cast<int>(std::lround(m.prior * 10000))) + " order " + std::to_string(order++) + " pv";
-    for (const auto& p : m.pv) out += " " + p;
+CapgoLevel capgo_level(int level) { return kLevels[std::clamp(level, 0, 10)]; }
+
+std::vector<LevelInfo> mcts_levels() {
+  std::vector<LevelInfo> out;
+  for (int l = 0; l <= 10; ++l) {
+    const CapgoLevel& c = kLevels[l];
+    const std::string what = c.mode == 0   ? "random legal moves"
+                             : c.mode == 1 ? "the playout policy's move, no search"
+                                           : std::to_string(c.playouts) + " playouts";
+    out.push_back({l, c.think_ms, what});
   }
   return out;
 }
@@ -58,6 +58,7 @@ Result<Position> position_of(const GameState& state) {
 SearchInfo info_of(const CapgoAnalysis& a) {
   SearchInfo i;
   i.nodes = a.playouts;
+  i.bench_count = a.tree_nodes + a.playout_stones;
   i.time_ms = a.time_ms;
   i.score_cp = static_cast<int>(std::lround((2 * a.winrate - 1) * 1000));
   if (a.proof == Proof::Win || a.proof == Proof::Loss) {
@@ -105,11 +106,10 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
   if (limits.movetime_ms > 0) {
     o.time_ms = limits.movetime_ms;
   } else if (limits.time_left_ms[me] > 0) {
-    // A share of the clock: the game has at most about as many moves left as empty points.
+    // A share of the clock: a player has about half the empty points left to fill.
     int empties = 0;
     for (int p = 0; p < pos->npoints; ++p) empties += pos->color[p] == kEmpty;
-    const int share = limits.time_left_ms[me] / std::max(8, empties / 2) + limits.increment_ms[me] * 3 / 4;
-    o.time_ms = std::max(20, std::min(share, limits.time_left_ms[me] / 3));
+    o.time_ms = search::allot_time(limits.time_left_ms[me], limits.increment_ms[me], std::max(8, empties / 2)).soft_ms;
     if (limits.level >= 10 && !limits.nodes) o.playouts = 0;
   }
   if (on_info) {
@@ -145,21 +145,6 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
   return r;
 }
 
-Move capgo_genmove(const Position& pos, int level, std::uint64_t seed, std::uint64_t playouts, int threads) {
-  static std::mutex mu;
-  static CapgoMcts mcts;  // one tree for the process, so GTP games reuse it between moves
-  std::lock_guard<std::mutex> lock(mu);
-  SearchLimits l;
-  l.level = level;
-  l.seed = seed;
-  l.nodes = playouts;
-  l.threads = threads;
-  const SearchResult r = capgo_search(mcts, pos, l, {}, nullptr);
-  if (r.best_move.empty()) return kPass;
-  auto m = parse_move(pos, r.best_move);
-  return m ? *m : kPass;
-}
-
 namespace {
 
 class CapgoEngine final : public Engine {
@@ -182,6 +167,7 @@ class CapgoEngine final : public Engine {
 }  // namespace
 
 std::string capgo_engine_name() { return "oyin capture Go MCTS"; }
+
 std::unique_ptr<Engine> make_capgo_engine() { return std::make_unique<CapgoEngine>(); }
 
 }  // namespace oyin

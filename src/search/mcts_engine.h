@@ -33,6 +33,7 @@ struct CapgoMoveStat {
 struct CapgoAnalysis {
   std::uint64_t playouts = 0;  // iterations of the search so far (this move)
   std::uint64_t tree_nodes = 0;
+  std::uint64_t playout_stones = 0;  // stones placed in the playouts of this search
   int time_ms = 0;
   double winrate = 0.5;        // for the side to move at the root
   Proof proof = Proof::Unknown;  // root proof for the side to move
@@ -81,23 +82,17 @@ struct CapgoLevel {
   int mode;                  // 0 random, 1 playout policy only, 2 tree search
   std::uint64_t playouts;    // for mode 2
   double temperature;        // > 0: pick among root moves with probability ~ visits^(1/T)
+  int think_ms;              // the time a move gets on the server at this level
 };
 CapgoLevel capgo_level(int level);
-
-// Leela Zero "lz-analyze" lines: "info move D4 visits 120 winrate 5321 prior 1234 order 0 pv D4 E5 ...".
-std::string lz_analyze_text(const CapgoAnalysis& a, int max_moves);
+std::vector<LevelInfo> mcts_levels();  // the same table for front ends
 
 // One move of the computer player on a typed position: level, clock and playout limits as in
 // SearchLimits; `on_info` gets progress every half second. The Engine below wraps this.
 SearchResult capgo_search(CapgoMcts& mcts, const capgo::Position& pos, const SearchLimits& limits,
                           const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop);
-// For protocol front ends (GTP genmove): the move at `level` (playouts 0 = the level's budget),
-// with one tree kept for the whole process so consecutive moves reuse it.
-capgo::Move capgo_genmove(const capgo::Position& pos, int level, std::uint64_t seed, std::uint64_t playouts = 0,
-                          int threads = 1);
-
-// The computer player for make_engine("capgo").
+// The capture Go computer player (the registry entry of capture Go makes it).
 std::unique_ptr<Engine> make_capgo_engine();
-std::string capgo_engine_name();  // without building an engine
+std::string capgo_engine_name();
 
 }  // namespace oyin

@@ -4,13 +4,11 @@
 
 namespace oyin {
 
-std::string random_engine_name();
-
 namespace {
 
 class RandomEngine final : public Engine {
  public:
-  std::string name() const override { return random_engine_name(); }
+  std::string name() const override { return "oyin (random mover, no AI yet)"; }
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>&, const std::atomic<bool>*) override {
     Rng rng(limits.seed ? limits.seed : 0x0D1CEULL + state.hash());
@@ -23,7 +21,6 @@ class RandomEngine final : public Engine {
 
 }  // namespace
 
-std::string random_engine_name() { return "oyin (random mover, no AI yet)"; }
 std::unique_ptr<Engine> make_random_engine() { return std::make_unique<RandomEngine>(); }
 
 }  // namespace oyin

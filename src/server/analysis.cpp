@@ -6,7 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <latch>
 
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -70,7 +70,7 @@ Reply AnalysisService::start(const json& req, const std::string& client, std::fu
     return Reply::error(400, "id must be a string or a number");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, name.error());
-  const GameAdapter* adapter = find_game(*name);
+  const GameEntry* adapter = find_game(*name);
   if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
   const auto rules = string_field(req, "rules");
   if (!rules) return Reply::error(400, rules.error());

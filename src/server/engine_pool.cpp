@@ -2,16 +2,14 @@
 
 namespace oyin::server {
 
-std::unique_ptr<Engine> EnginePool::make(const GameAdapter& game) const {
-  auto e = make_engine(game.name());
+std::unique_ptr<Engine> EnginePool::make(const GameEntry& game) const {
+  auto e = game.make_engine();
   // Engines without a hash table (Monte-Carlo, random) refuse the option; that is fine.
   (void)e->set_option("Hash", std::to_string(hash_mb_));
   return e;
 }
 
-std::string EnginePool::engine_name(const GameAdapter& game) { return oyin::engine_name(game.name()); }
-
-EnginePool::Lease EnginePool::acquire(const GameAdapter& game) {
+EnginePool::Lease EnginePool::acquire(const GameEntry& game) {
   std::string name = game.name();
   {
     std::lock_guard lock(mutex_);

@@ -1,5 +1,5 @@
 #pragma once
-// Engines for the server, made in this one place and reused: a search borrows an engine for its
+// Engines for the server, made in this one place (by the game's registry entry) and reused: a search borrows an engine for its
 // game and gives it back when it ends. Only the worker threads borrow, so a pool never holds more
 // engines per game than it has threads; a game nobody plays against the computer or analyses
 // has none. The alpha-beta table is sized by `oyin serve --hash` and allocated on first search.
@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/game_adapter.h"
+#include "games/registry/registry.h"
 #include "search/engine.h"
 
 namespace oyin::server {
@@ -37,13 +37,11 @@ class EnginePool {
   };
 
   // An idle engine for `game`, or a new one.
-  Lease acquire(const GameAdapter& game);
-  // The name the engine of `game` reports, without building one.
-  static std::string engine_name(const GameAdapter& game);
+  Lease acquire(const GameEntry& game);
   std::size_t built() const;
 
  private:
-  std::unique_ptr<Engine> make(const GameAdapter& game) const;
+  std::unique_ptr<Engine> make(const GameEntry& game) const;
   void give_back(const std::string& game, std::unique_ptr<Engine> e);
 
   const int hash_mb_;

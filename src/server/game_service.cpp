@@ -7,7 +7,7 @@
 #include <limits>
 #include <thread>
 
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include "server/random_token.h"
 #include "server/request_json.h"
 
@@ -21,7 +21,7 @@ struct GameService::Session {
   std::mutex m;
   storage::StoredGame row;
   Mode mode = Mode::hotseat;
-  const GameAdapter* adapter = nullptr;
+  const GameEntry* adapter = nullptr;
   std::unique_ptr<GameState> state;
   std::vector<std::string> positions;  // positions[i] = position after i plies (served by range)
   // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
@@ -87,11 +87,6 @@ std::optional<Mode> parse_mode(std::string_view name) {
   return std::nullopt;
 }
 
-int movetime_for_level(int level) {
-  static const int ms[11] = {50, 100, 150, 200, 300, 400, 500, 700, 900, 1200, 1500};
-  return ms[std::clamp(level, 0, 10)];
-}
-
 GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, GameServiceOptions opt)
     : store_(store), workers_(workers), opt_(opt), engines_(opt.hash_mb) {}
 
@@ -132,12 +127,12 @@ void GameService::stop_all() {
 
 json GameService::meta() const {
   json games = json::array();
-  for (const GameAdapter* g : all_games()) {
+  for (const GameEntry* g : all_games()) {
     games.push_back({{"name", g->name()},
                      {"title", g->title()},
                      {"sides", {g->side_name(Side::First), g->side_name(Side::Second)}},
                      {"record_format", g->record_format()},
-                     {"engine", EnginePool::engine_name(*g)}});
+                     {"engine", g->engine_name()}});
   }
   return {{"name", "oyin"}, {"games", games}};
 }
@@ -280,7 +275,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, name.error());
-  const GameAdapter* adapter = find_game(*name);
+  const GameEntry* adapter = find_game(*name);
   if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
   const auto mode_text = string_field(req, "mode", "ai");
   if (!mode_text) return Reply::error(400, mode_text.error());
@@ -484,7 +479,8 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
                                version = s->version, stop = s->ai_stop, level = s->row.level] {
     SearchLimits limits;
     limits.level = level;
-    limits.movetime_ms = movetime_for_level(level);
+    // The think time of the level, from the game's engine (its registry entry).
+    limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
     limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
     SearchResult res;
     {
@@ -512,7 +508,7 @@ Reply GameService::list(std::size_t offset, std::size_t limit) {
   if (!total) return Reply::error(500, total.error());
   json games = json::array();
   for (const auto& r : *rows) {
-    const GameAdapter* a = find_game(r.game);
+    const GameEntry* a = find_game(r.game);
     games.push_back({{"id", r.id},
                      {"game", r.game},
                      {"title", a ? a->title() : r.game},
@@ -559,7 +555,7 @@ Reply GameService::import(const json& req) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, name.error());
-  const GameAdapter* adapter = find_game(*name);
+  const GameEntry* adapter = find_game(*name);
   if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
   const auto text = string_field(req, "record");
   if (!text) return Reply::error(400, text.error());

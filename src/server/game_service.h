@@ -20,7 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/game_adapter.h"
+#include "games/registry/registry.h"
 #include "search/engine.h"
 #include "server/engine_pool.h"
 #include "storage/game_store.h"
@@ -121,8 +121,5 @@ class GameService {
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
 };
-
-// Seconds of thinking the computer gets per move at each level (0..10).
-int movetime_for_level(int level);
 
 }  // namespace oyin::server

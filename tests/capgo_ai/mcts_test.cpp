@@ -4,10 +4,11 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include <sstream>
 
-#include "search/capgo_analyze.h"
+#include "cli/analyze_mcts.h"
+#include "protocol/gtp_analyze.h"
 #include "search/capgo_solver.h"
 #include "search/mcts_engine.h"
 
@@ -254,7 +255,7 @@ TEST(CapgoEngine, LzAnalyzeLines) {
   const Position p = CaptureGo::start_position(*CaptureGo::parse_rules("size=5,target=1"));
   CapgoAnalysis a;
   mcts_move(p, 500, &a);
-  const std::string t = lz_analyze_text(a, 3);
+  const std::string t = oyin::protocol::lz_analyze_text(a, 3);
   EXPECT_EQ(t.rfind("info move ", 0), 0u) << t;
   EXPECT_NE(t.find(" visits "), std::string::npos);
   EXPECT_NE(t.find(" winrate "), std::string::npos);

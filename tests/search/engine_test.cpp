@@ -5,7 +5,8 @@
 #include <set>
 #include <thread>
 
-#include "games/registry.h"
+#include "support/engines.h"
+#include "games/registry/registry.h"
 #include "games/togyz/game.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"

@@ -49,6 +49,7 @@ TEST(MatchStats, SprtAcceptsAClearlyBetterEngineAndRejectsAnEqualOne) {
 
 TEST(MatchRunner, StrongBeatsChildAndColoursAlternate) {
   MatchOptions o;
+  o.game = "togyz";
   o.engines[0] = *parse_player_spec("builtin:level=10,nodes=3000");
   o.engines[1] = *parse_player_spec("builtin:level=0");
   o.games = 6;
@@ -79,6 +80,7 @@ TEST(MatchRunner, BadSpecsAreRejected) {
 TEST(MatchRunner, RefereeForfeitsAnEngineThatPlaysIllegalMoves) {
   // A fake UCI engine that always answers pit 0, which does not exist.
   MatchOptions o;
+  o.game = "togyz";
   o.engines[0] = *parse_player_spec("builtin:level=0");
   o.engines[1] = *parse_player_spec(
       "uci:while read l; do case $l in uci) echo uciok;; isready) echo readyok;; go*) echo bestmove 0;; esac; done");
@@ -93,6 +95,7 @@ TEST(MatchRunner, RefereeForfeitsAnEngineThatPlaysIllegalMoves) {
 TEST(MatchRunner, AnExternalEngineWithoutLimitsGetsAMovetime) {
   // This fake engine only answers "go movetime 1000"; a bare "go" would leave it thinking.
   MatchOptions o;
+  o.game = "togyz";
   o.engines[0] = *parse_player_spec("builtin:level=0");
   o.engines[1] = *parse_player_spec(
       "uci:while read l; do case $l in uci) echo uciok;; isready) echo readyok;; 'go movetime 1000') echo bestmove 1;; esac; done");

@@ -5,8 +5,9 @@
 
 #include <regex>
 
+#include "support/engines.h"
 #include "core/random.h"
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"

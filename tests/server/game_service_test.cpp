@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "games/registry.h"
+#include "games/registry/registry.h"
 #include "server/api.h"
 #include "server/game_service.h"
 

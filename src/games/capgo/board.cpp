@@ -300,21 +300,23 @@ bool is_over(const Position& pos) {
 
 GameStatus status(const Position& pos) {
   static constexpr const char* kName[2] = {"black", "white"};
-  if (pos.resigned >= 0) return GameStatus::win(other(static_cast<Side>(pos.resigned)), std::string(kName[pos.resigned]) + " resigned");
+  if (pos.resigned >= 0) return GameStatus::win(other(static_cast<Side>(pos.resigned)), std::string(kName[pos.resigned]) + " resigned", "resign");
   // The side that just moved first: only the mover captures, so only it can have just arrived.
   for (int s : {pos.to_move ^ 1, int{pos.to_move}})
     if (pos.target[s] && pos.captures[s] >= pos.target[s])
       return GameStatus::win(static_cast<Side>(s), std::string(kName[s]) + " reached the capture target (" +
                                                        std::to_string(pos.captures[s]) + " of " +
-                                                       std::to_string(pos.target[s]) + ")");
+                                                       std::to_string(pos.target[s]) + ")",
+                             "target", pos.captures[s], pos.target[s]);
   if (pos.passes >= 2) {
     const std::string counts = "two passes, captures black " + std::to_string(pos.captures[0]) + " white " +
                                std::to_string(pos.captures[1]);
-    if (pos.captures[0] == pos.captures[1]) return GameStatus::draw(counts);
-    return GameStatus::win(pos.captures[0] > pos.captures[1] ? Side::First : Side::Second, counts);
+    if (pos.captures[0] == pos.captures[1]) return GameStatus::draw(counts, "count", pos.captures[0], pos.captures[1]);
+    return GameStatus::win(pos.captures[0] > pos.captures[1] ? Side::First : Side::Second, counts, "count",
+                           pos.captures[0], pos.captures[1]);
   }
   if (!pos.pass_allowed && !has_legal_move(pos))
-    return GameStatus::win(other(pos.side_to_move()), std::string(kName[pos.to_move]) + " has no legal move");
+    return GameStatus::win(other(pos.side_to_move()), std::string(kName[pos.to_move]) + " has no legal move", "no_legal_move");
   return GameStatus::ongoing();
 }
 

@@ -200,7 +200,7 @@ template MoveEffect make_move<false>(Position&, Move);
 
 GameStatus status(const Position& p) {
   for (int s = 0; s < 2; ++s)
-    if (p.kazan[s] >= kWinKazan) return GameStatus::win(static_cast<Side>(s), "kazan over 81");
+    if (p.kazan[s] >= kWinKazan) return GameStatus::win(static_cast<Side>(s), "kazan over 81", "kazan", p.kazan[0], p.kazan[1]);
   const int mover = p.side;
   int own = 0, other = 0;
   for (int i = 0; i < 9; ++i) {
@@ -211,8 +211,9 @@ GameStatus status(const Position& p) {
   // Atsyrau: the side to move is empty; the other side sweeps its stones into its own kazan.
   int final_kazan[2] = {p.kazan[0], p.kazan[1]};
   final_kazan[1 - mover] += other;
-  if (final_kazan[0] == final_kazan[1]) return GameStatus::draw("atsyrau, 81:81");
-  return GameStatus::win(final_kazan[0] > final_kazan[1] ? Side::First : Side::Second, "atsyrau");
+  if (final_kazan[0] == final_kazan[1]) return GameStatus::draw("atsyrau, 81:81", "atsyrau", final_kazan[0], final_kazan[1]);
+  return GameStatus::win(final_kazan[0] > final_kazan[1] ? Side::First : Side::Second, "atsyrau", "atsyrau",
+                         final_kazan[0], final_kazan[1]);
 }
 
 int count_moves(const Position& p) {

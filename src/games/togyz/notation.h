@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/game_adapter.h"
+#include "core/record.h"
 #include "games/togyz/board.h"
 
 namespace oyin::togyz {

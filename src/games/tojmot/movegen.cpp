@@ -256,13 +256,13 @@ bool bare_ones(const Position& p) { return p.count[0] == 1 && p.count[1] == 1; }
 
 GameStatus status(const Position& p) {
   if (!has_moves(p)) {
-    if (in_check(p)) return GameStatus::win(other(p.side_to_move()), "mate");
-    return GameStatus::draw("stalemate (pot)");
+    if (in_check(p)) return GameStatus::win(other(p.side_to_move()), "mate", "mate");
+    return GameStatus::draw("stalemate (pot)", "stalemate");
   }
-  if (bare_ones(p)) return GameStatus::draw("bare 1 against bare 1");
-  if (p.rules.threefold && repetitions(p) >= 3) return GameStatus::draw("threefold repetition");
+  if (bare_ones(p)) return GameStatus::draw("bare 1 against bare 1", "bare_ones");
+  if (p.rules.threefold && repetitions(p) >= 3) return GameStatus::draw("threefold repetition", "threefold");
   if (p.rules.fifty_move && p.clock >= 100)
-    return GameStatus::draw("100 plies without a capture or a Roman move");
+    return GameStatus::draw("100 plies without a capture or a Roman move", "fifty_move");
   return GameStatus::ongoing();
 }
 

@@ -1,10 +1,11 @@
-#include "search/capgo_analyze.h"
+#include "cli/analyze_mcts.h"
 
 #include <cstdio>
 #include <ostream>
 
 #include "core/text.h"
 #include "games/capgo/game.h"
+#include "protocol/gtp_analyze.h"
 #include "search/mcts_engine.h"
 
 namespace oyin {
@@ -34,7 +35,7 @@ Status analyze_capgo(const CapgoAnalyzeOptions& o, std::ostream& out) {
   so.threads = std::max(1, o.threads);
   so.report_ms = o.report_ms;
   so.on_report = [&](const CapgoAnalysis& a) {
-    const std::string line = lz_analyze_text(a, o.lines);
+    const std::string line = protocol::lz_analyze_text(a, o.lines);
     if (!line.empty()) out << line << "\n" << std::flush;
   };
   CapgoMcts mcts;

@@ -1,5 +1,5 @@
 #pragma once
-// Capture Go analysis for `oyin analyze capgo` (the subcommand routes here): the MCTS
+// `oyin analyze` for a game played by the Monte-Carlo search (capture Go): the MCTS
 // on a position, with Leela Zero style "info move ..." lines while it thinks and a final table.
 #include <cstdint>
 #include <iosfwd>

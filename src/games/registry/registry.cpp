@@ -1,0 +1,63 @@
+#include "games/registry/registry.h"
+
+#include <mutex>
+
+#include "core/text.h"
+
+namespace oyin {
+
+GameDeclaration declare_togyz();
+GameDeclaration declare_tojmot();
+GameDeclaration declare_capgo();
+
+namespace {
+std::vector<std::unique_ptr<GameEntry>>& games() {
+  static std::vector<std::unique_ptr<GameEntry>> list;
+  return list;
+}
+
+std::string compact(std::string_view s) {
+  std::string out;
+  for (char c : to_lower(s))
+    if (c != ' ' && c != '-') out += c;
+  return out;
+}
+}  // namespace
+
+void register_game(GameDeclaration declaration) {
+  games().push_back(std::make_unique<GameEntry>(std::move(declaration)));
+}
+
+void register_builtin_games() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    register_game(declare_togyz());
+    register_game(declare_tojmot());
+    register_game(declare_capgo());
+  });
+}
+
+const GameEntry* find_game(std::string_view name) {
+  const std::string n = to_lower(name);
+  for (const auto& g : games()) {
+    if (g->name() == n || to_lower(g->title()) == n || compact(g->title()) == n) return g.get();
+    for (const auto& a : g->aliases())
+      if (a == n) return g.get();
+  }
+  return nullptr;
+}
+
+const GameEntry* find_uci_variant(std::string_view variant) {
+  const std::string v = to_lower(variant);
+  for (const auto& g : games())
+    if (g->protocol() == Protocol::Uci && g->uci_variant() == v) return g.get();
+  return nullptr;
+}
+
+std::vector<const GameEntry*> all_games() {
+  std::vector<const GameEntry*> out;
+  for (const auto& g : games()) out.push_back(g.get());
+  return out;
+}
+
+}  // namespace oyin

@@ -1,0 +1,92 @@
+#pragma once
+// The one declaration of every game: its rules face (GameAdapter: name, title, sides, record
+// format, positions, moves, records, perft), how tools speak to it (UCI with a UCI_Variant name,
+// or GTP), which engine plays it and with which level table, its bench positions, and whether it
+// has an exact solver. Front ends (CLI, protocols, match runner, server) ask this and name no
+// game themselves. Registration is explicit (register_builtin_games()); adding a game is one
+// folder for its rules, one declaration file here and one line in registry.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/game_adapter.h"
+#include "search/engine.h"
+
+namespace oyin {
+
+enum class Protocol { Uci, Gtp };
+enum class EngineKind { AlphaBeta, Mcts, Random };
+
+// A bench position: searched to the bench depth minus `depth_cut` (alpha-beta), or for
+// `playouts` playouts on one thread with a fixed seed (Monte-Carlo search).
+struct BenchPosition {
+  std::string position;  // empty = the start position
+  std::string moves;     // then these moves, space-separated
+  int depth_cut = 0;
+  std::uint64_t playouts = 0;
+  std::string rules;     // rules text; empty = the defaults
+};
+inline BenchPosition bench_to_depth(std::string position, std::string moves, int depth_cut = 0) {
+  return {std::move(position), std::move(moves), depth_cut, 0, {}};
+}
+inline BenchPosition bench_playouts(std::string rules, std::string moves, std::uint64_t playouts) {
+  return {{}, std::move(moves), 0, playouts, std::move(rules)};
+}
+
+struct GameDeclaration {
+  std::unique_ptr<GameAdapter> rules;
+  std::vector<std::string> aliases;  // other names accepted on the command line
+  Protocol protocol = Protocol::Uci;
+  std::string uci_variant;           // the UCI_Variant value (Protocol::Uci)
+  EngineKind engine_kind = EngineKind::Random;
+  std::string engine_name;
+  std::function<std::unique_ptr<Engine>()> make_engine;
+  std::vector<LevelInfo> levels;     // 0..10
+  std::vector<BenchPosition> bench;
+  bool exact_solver = false;         // `oyin solve` can solve its positions
+};
+
+// A registered game: the rules face plus the rest of its declaration.
+class GameEntry final : public GameAdapter {
+ public:
+  explicit GameEntry(GameDeclaration d) : d_(std::move(d)) {}
+
+  std::string name() const override { return d_.rules->name(); }
+  std::string title() const override { return d_.rules->title(); }
+  std::string side_name(Side s) const override { return d_.rules->side_name(s); }
+  std::string record_format() const override { return d_.rules->record_format(); }
+  Result<std::unique_ptr<GameState>> new_game(std::string_view rules, std::string_view position) const override {
+    return d_.rules->new_game(rules, position);
+  }
+  Result<std::vector<GameRecord>> read_records(std::string_view text) const override {
+    return d_.rules->read_records(text);
+  }
+  Result<std::uint64_t> perft(std::string_view rules, std::string_view position, const PerftOptions& opt,
+                              const std::function<void(const std::string&, std::uint64_t)>& divide) const override {
+    return d_.rules->perft(rules, position, opt, divide);
+  }
+
+  const std::vector<std::string>& aliases() const { return d_.aliases; }
+  Protocol protocol() const { return d_.protocol; }
+  const std::string& uci_variant() const { return d_.uci_variant; }
+  EngineKind engine_kind() const { return d_.engine_kind; }
+  const std::string& engine_name() const { return d_.engine_name; }
+  std::unique_ptr<Engine> make_engine() const { return d_.make_engine ? d_.make_engine() : make_random_engine(); }
+  const std::vector<LevelInfo>& levels() const { return d_.levels; }
+  const std::vector<BenchPosition>& bench() const { return d_.bench; }
+  bool has_exact_solver() const { return d_.exact_solver; }
+
+ private:
+  GameDeclaration d_;
+};
+
+void register_game(GameDeclaration declaration);
+void register_builtin_games();  // idempotent
+// By name, alias, title ("Togyz Kumalak") or compact title ("togyzkumalak"), any case.
+const GameEntry* find_game(std::string_view name);
+const GameEntry* find_uci_variant(std::string_view variant);
+std::vector<const GameEntry*> all_games();
+
+}  // namespace oyin

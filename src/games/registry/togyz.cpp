@@ -1,0 +1,35 @@
+// Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
+#include "games/registry/registry.h"
+#include "games/togyz/game.h"
+#include "search/alphabeta_engine.h"
+#include "search/levels.h"
+
+namespace oyin {
+
+std::unique_ptr<GameAdapter> make_togyz_adapter();
+
+GameDeclaration declare_togyz() {
+  using G = togyz::Togyz;
+  GameDeclaration d;
+  d.rules = make_togyz_adapter();
+  d.protocol = Protocol::Uci;
+  d.uci_variant = "togyzkumalak";
+  d.engine_kind = EngineKind::AlphaBeta;
+  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
+  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
+  d.levels = search::alphabeta_levels();
+  // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
+  d.bench = {
+      bench_to_depth("", ""),
+      bench_to_depth("", "6 9 5 5 1 4"),
+      bench_to_depth("", "7 3 4 4 9 2"),
+      bench_to_depth("", "9 2 8 1 7 2 6 1 9"),
+      bench_to_depth("", "1 9 2 8 3 7 4 6 5 5 6 4 7 3"),
+      bench_to_depth("", "3 5 4 1 8 7 2 6 5 4 9 3 1 2 6 8"),
+      bench_to_depth("3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40", ""),
+      bench_to_depth("1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""),
+  };
+  return d;
+}
+
+}  // namespace oyin

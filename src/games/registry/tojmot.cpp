@@ -1,0 +1,32 @@
+// Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
+#include "games/registry/registry.h"
+#include "games/tojmot/game.h"
+#include "search/alphabeta_engine.h"
+#include "search/levels.h"
+
+namespace oyin {
+
+std::unique_ptr<GameAdapter> make_tojmot_adapter();
+
+GameDeclaration declare_tojmot() {
+  using G = tojmot::Tojmot;
+  GameDeclaration d;
+  d.rules = make_tojmot_adapter();
+  d.protocol = Protocol::Uci;
+  d.uci_variant = "tojmot";
+  d.engine_kind = EngineKind::AlphaBeta;
+  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
+  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
+  d.levels = search::alphabeta_levels();
+  // The opening, a few plies in, and a middlegame; 5 plies shallower than Togyz (a wider tree).
+  d.bench = {
+      bench_to_depth("", "", 5),
+      bench_to_depth("", "g5f6 i13j12 b4b6 g17f16", 5),
+      bench_to_depth("w W:1G1,XE3,7G3,XI3,2B4,8F4,9H4,4L4,3N4,IIA5,VC5,VIIIF6,IXG7,VIJ6,IVK5,IIIM5,5D6,6J4 "
+       "B:IIIA13,IVC13,VIE11,IXG11,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 9",
+       "", 5),
+  };
+  return d;
+}
+
+}  // namespace oyin
