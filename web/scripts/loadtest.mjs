@@ -148,7 +148,7 @@ async function player(index) {
         maybeMove(s);
       });
       ws.on('error', (e) => {
-        errors.push(`game ${g.id}: websocket ${e.message}`);
+        if (!done) errors.push(`game ${g.id}: websocket ${e.message}`);  // not our own close at the deadline
         finish();
       });
       ws.on('close', () => {
