@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <future>
 
 #include "games/registry/registry.h"
 #include "server/api.h"
@@ -59,10 +60,11 @@ TEST(ApiInProcess, HandlesRequestsWithoutASocket) {
   AnalysisService analysis(AnalysisLimits{});
   Api api(games, analysis, "/nonexistent");
   const auto call = [&](std::string method, std::string target, std::string body) {
-    HttpResponse out;
+    // The answer may come at once or later from another thread (a game being loaded).
+    auto done = std::make_shared<std::promise<HttpResponse>>();
     api.handle(HttpRequest{std::move(method), std::move(target), std::move(body), "127.0.0.1:1", "", nullptr},
-               [&](HttpResponse r) { out = std::move(r); });
-    return out;
+               [done](HttpResponse r) { done->set_value(std::move(r)); });
+    return done->get_future().get();
   };
   HttpResponse r = call("POST", "/api/games", R"({"game":"togyz","mode":"hotseat","rules":{"x":)" +
                                                  std::string(1000, '[') + std::string(1000, ']') + "}}");
