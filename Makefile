@@ -9,7 +9,7 @@ CCACHE := $(shell command -v ccache 2>/dev/null)
 CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release) $(if $(filter 1,$(SAN)),-DOYIN_SANITIZE=ON,) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
 APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
-	libcli11-dev nlohmann-json3-dev libsqlite3-dev gnugo \
+	libcli11-dev nlohmann-json3-dev libsqlite3-dev libsodium-dev gnugo \
 	libboost1.81-dev chromium
 
 .PHONY: all deps build web run test bench clean loadtest

@@ -14,7 +14,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--db", o->db, "SQLite database file (created on first start)")->capture_default_str();
   cmd->add_option("--web", o->web_root, "Directory of the built UI")->capture_default_str();
   cmd->add_option("--io-threads", o->io_threads, "Threads for network I/O")->capture_default_str()->check(CLI::Range(1, 64));
-  cmd->add_option("--workers", o->workers, "Threads for engine work (0 = one per core)")->capture_default_str()->check(CLI::Range(0, 256));
+  cmd->add_option("--workers", o->workers, "Threads for the computer players (0 = one per core)")->capture_default_str()->check(CLI::Range(0, 256));
+  cmd->add_option("--analysis-threads", o->analysis_threads, "Threads for analysis, at a lower priority (0 = half the cores)")
+      ->capture_default_str()->check(CLI::Range(0, 256));
+  cmd->add_option("--hash", o->hash_mb, "Hash table of each engine in MB (allocated on its first search)")
+      ->capture_default_str()->check(CLI::Range(1, 65536));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

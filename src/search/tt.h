@@ -2,10 +2,13 @@
 // Transposition table shared by all search threads (lazy SMP). Each slot is two 64-bit atomics
 // holding (key ^ data, data): a torn write from a racing thread fails the key check instead of
 // handing out a wrong move, and relaxed atomics keep that race defined behaviour.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <type_traits>
 
 namespace oyin::search {
@@ -39,61 +42,85 @@ struct TTHit {
 
 class TranspositionTable {
  public:
+  // The table costs nothing until the first search: `resize` only records the size and
+  // `new_search` allocates it, zero-filled by the OS (calloc of fresh pages), so an engine that
+  // never searches (or a server holding many) pays no memory for it.
   explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void resize(std::size_t mb) {
     std::size_t want = std::max<std::size_t>(1, mb) * 1024 * 1024 / sizeof(Slot);
     std::size_t n = 1;
     while (n * 2 <= want) n *= 2;
-    slots_ = std::make_unique<Slot[]>(n);
     mask_ = n - 1;
-    clear();
-  }
-  void clear() {
-    for (std::size_t i = 0; i <= mask_; ++i) {
-      slots_[i].check.store(0, std::memory_order_relaxed);
-      slots_[i].data.store(0, std::memory_order_relaxed);
-    }
+    slots_.reset();
     generation_ = 0;
   }
-  void new_search() { generation_ = (generation_ + 1) & 31; }
+  // Empties the table and gives its memory back; the next search starts from a zeroed table.
+  void clear() {
+    slots_.reset();
+    generation_ = 0;
+  }
+  // Called once at the start of every search, before any probe or store.
+  void new_search() {
+    if (!slots_) allocate();
+    generation_ = (generation_ + 1) & 31;
+  }
   std::size_t size_mb() const { return (mask_ + 1) * sizeof(Slot) / (1024 * 1024); }
+  bool allocated() const { return slots_ != nullptr; }
 
   // Bucket of two: [0] keeps the deepest (or newest-generation) entry, [1] always takes the rest.
   TTHit probe(std::uint64_t key) const {
     const Slot* b = bucket(key);
     for (int i = 0; i < 2; ++i) {
-      const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
-      if ((b[i].check.load(std::memory_order_relaxed) ^ d) == key && d) return unpack(d);
+      const std::uint64_t d = load(b[i].data);
+      if ((load(b[i].check) ^ d) == key && d) return unpack(d);
     }
     return {};
   }
 
   void store(std::uint64_t key, bool has_move, std::uint32_t move, int score, int depth, Bound bound) {
     Slot* b = bucket(key);
-    std::uint64_t d0 = b[0].data.load(std::memory_order_relaxed);
-    const bool same0 = (b[0].check.load(std::memory_order_relaxed) ^ d0) == key;
+    std::uint64_t d0 = load(b[0].data);
+    const bool same0 = (load(b[0].check) ^ d0) == key;
     const TTHit old0 = unpack(d0);
     Slot* target;
     if (same0 || !d0 || depth >= old0.depth || generation_of(d0) != generation_) target = &b[0];
     else target = &b[1];
-    if (!has_move && (target->check.load(std::memory_order_relaxed) ^ target->data.load(std::memory_order_relaxed)) == key) {
-      const TTHit old = unpack(target->data.load(std::memory_order_relaxed));
+    if (!has_move && (load(target->check) ^ load(target->data)) == key) {
+      const TTHit old = unpack(load(target->data));
       if (old.has_move) {  // keep the known best move when the new entry has none
         has_move = true;
         move = old.move;
       }
     }
     const std::uint64_t d = pack(has_move, move, score, depth, bound);
-    target->data.store(d, std::memory_order_relaxed);
-    target->check.store(key ^ d, std::memory_order_relaxed);
+    put(target->data, d);
+    put(target->check, key ^ d);
   }
 
  private:
+  // Plain words accessed through relaxed std::atomic_ref: a calloc'd array of them is valid
+  // as it stands (an array of std::atomic would have to be constructed, touching every page).
   struct Slot {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> data{0};
+    std::uint64_t check;
+    std::uint64_t data;
   };
+  static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std::max_align_t));
+  static std::uint64_t load(const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w)).load(std::memory_order_relaxed);
+  }
+  static void put(std::uint64_t& w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed);
+  }
+  struct Free {
+    void operator()(Slot* p) const { std::free(p); }
+  };
+  void allocate() {
+    slots_.reset(static_cast<Slot*>(std::calloc(mask_ + 1, sizeof(Slot))));
+    if (!slots_) throw std::bad_alloc();
+  }
   // data: move 0..31 | score 32..47 | depth 48..55 | bound 56..57 | has_move 58 | generation 59..63
   std::uint64_t pack(bool has_move, std::uint32_t move, int score, int depth, Bound bound) const {
     return std::uint64_t{move} | (std::uint64_t{static_cast<std::uint16_t>(static_cast<std::int16_t>(score))} << 32) |
@@ -113,7 +140,7 @@ class TranspositionTable {
   static unsigned generation_of(std::uint64_t d) { return static_cast<unsigned>(d >> 59); }
   Slot* bucket(std::uint64_t key) const { return &slots_[(key & mask_) & ~std::size_t{1}]; }
 
-  std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<Slot[], Free> slots_;
   std::size_t mask_ = 0;
   unsigned generation_ = 0;
 };

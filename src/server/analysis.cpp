@@ -1,13 +1,19 @@
 #include "server/analysis.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <boost/asio/post.hpp>
+#include <latch>
 
 #include "games/registry/registry.h"
+#include "server/request_json.h"
 
 namespace oyin::server {
 
 namespace {
 constexpr int kMaxMovetimeMs = 10000;
+constexpr int kAnalysisNice = 10;  // the computer players' searches come first
 
 json info_json(const json& id, const SearchInfo& i, Side to_move) {
   const int sign = to_move == Side::First ? 1 : -1;
@@ -19,16 +25,60 @@ json info_json(const json& id, const SearchInfo& i, Side to_move) {
 }
 }  // namespace
 
-Reply AnalysisService::start(const json& req, std::function<void(const json&)> emit,
+AnalysisService::AnalysisService(const AnalysisLimits& limits)
+    : limits_(limits), engines_(limits.hash_mb), pool_(static_cast<std::size_t>(std::max(1, limits.threads))) {
+  // Lower every analysis thread's priority (on Linux a nice value is per thread): each one runs
+  // one of these tasks, held by the latch until all have started.
+  const int n = std::max(1, limits.threads);
+  auto started = std::make_shared<std::latch>(n);
+  for (int i = 0; i < n; ++i)
+    boost::asio::post(pool_, [started] {
+      (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kAnalysisNice);
+      started->arrive_and_wait();
+    });
+}
+
+AnalysisService::~AnalysisService() { stop_all(); }
+
+void AnalysisService::stop_all() {
+  {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+    for (auto& w : stops_)
+      if (auto s = w.lock()) *s = true;
+    stops_.clear();
+  }
+  pool_.join();
+}
+
+int AnalysisService::in_flight() const {
+  std::lock_guard lock(mutex_);
+  return in_flight_;
+}
+
+void AnalysisService::finish(const std::string& client) {
+  std::lock_guard lock(mutex_);
+  --in_flight_;
+  if (--per_client_[client] <= 0) per_client_.erase(client);
+}
+
+Reply AnalysisService::start(const json& req, const std::string& client, std::function<void(const json&)> emit,
                              std::shared_ptr<std::atomic<bool>> stop) {
   if (!req.is_object()) return Reply::error(400, "an analysis request must be a JSON object");
   const json id = req.contains("id") ? req["id"] : json(nullptr);
-  const std::string name = req.value("game", "");
-  const GameEntry* adapter = find_game(name);
-  if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
-  const std::string rules = req.contains("rules") && req["rules"].is_string() ? req["rules"].get<std::string>() : "";
-  const std::string position = req.contains("position") && req["position"].is_string() ? req["position"].get<std::string>() : "";
-  auto st = adapter->new_game(rules, position);
+  if (!id.is_null() && !id.is_string() && !id.is_number())
+    return Reply::error(400, "id must be a string or a number");
+  const auto name = string_field(req, "game");
+  if (!name) return Reply::error(400, name.error());
+  const GameEntry* adapter = find_game(*name);
+  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  const auto rules = string_field(req, "rules");
+  if (!rules) return Reply::error(400, rules.error());
+  const auto position = string_field(req, "position");
+  if (!position) return Reply::error(400, position.error());
+  const auto movetime = int_field(req, "movetime", 1, kMaxMovetimeMs, 1000);  // ms
+  if (!movetime) return Reply::error(400, movetime.error());
+  auto st = adapter->new_game(*rules, *position);
   if (!st) return Reply::error(422, st.error());
   if (req.contains("moves")) {
     if (!req["moves"].is_array()) return Reply::error(400, "moves must be an array of strings");
@@ -37,27 +87,42 @@ Reply AnalysisService::start(const json& req, std::function<void(const json&)> e
       if (auto r = (*st)->play(m.get<std::string>()); !r) return Reply::error(422, r.error());
     }
   }
-  int movetime = 1000;
-  if (req.contains("movetime")) {
-    if (!req["movetime"].is_number_integer()) return Reply::error(400, "movetime must be an integer (ms)");
-    movetime = req["movetime"].get<int>();
-    if (movetime < 1 || movetime > kMaxMovetimeMs)
-      return Reply::error(400, "movetime must be 1.." + std::to_string(kMaxMovetimeMs) + " ms");
+  {
+    std::lock_guard lock(mutex_);
+    if (stopped_) return Reply::error(503, "the server is stopping");
+    if (per_client_[client] >= limits_.per_client) {
+      if (per_client_[client] == 0) per_client_.erase(client);
+      return Reply::error(429, "too many analyses in flight for this client (at most " +
+                                   std::to_string(limits_.per_client) + "); wait for one to finish or stop one");
+    }
+    if (in_flight_ >= limits_.max_in_flight)
+      return Reply::error(503, "the server has " + std::to_string(in_flight_) + " analyses in flight; try again later");
+    ++per_client_[client];
+    ++in_flight_;
+    std::erase_if(stops_, [](const auto& w) { return w.expired(); });
+    stops_.push_back(stop);
   }
   std::shared_ptr<GameState> state = std::move(*st);
-  boost::asio::post(workers_, [state, id, movetime, emit = std::move(emit), stop, adapter] {
-    auto engine = adapter->make_engine();
-    SearchLimits limits;
-    limits.movetime_ms = movetime;
+  boost::asio::post(pool_, [this, state, id, movetime = static_cast<int>(*movetime), emit = std::move(emit), stop,
+                            adapter, client] {
     const Side to_move = state->side_to_move();
-    const SearchResult r = engine->search(*state, limits, [&](const SearchInfo& i) { emit(info_json(id, i, to_move)); },
-                                          stop.get());
-    json done = info_json(id, r.info, to_move);
+    json done;
+    if (*stop) {  // stopped (or its client left) while it waited: no search
+      done = json{{"id", id}, {"bestmove", ""}, {"pv", json::array()}, {"stopped", true}};
+    } else {
+      auto engine = engines_.acquire(*adapter);
+      SearchLimits limits;
+      limits.movetime_ms = movetime;
+      const SearchResult r = engine->search(
+          *state, limits, [&](const SearchInfo& i) { emit(info_json(id, i, to_move)); }, stop.get());
+      done = info_json(id, r.info, to_move);
+      done["bestmove"] = r.best_move;
+      done["engine"] = engine->name();
+    }
     done["done"] = true;
-    done["bestmove"] = r.best_move;
-    done["engine"] = engine->name();
     done["to_move"] = state->status().over() ? json(nullptr) : json(adapter->side_name(to_move));
     done["status"] = state->status().over() ? "finished" : "ongoing";
+    finish(client);  // before the last line: a client may send its next request at once
     emit(done);
   });
   return {202, json{{"id", id}}};

@@ -1,26 +1,60 @@
 #pragma once
-// Engine analysis of a position on the worker pool, in the shape of the Go analysis engines:
-// one JSON object per line, each carrying the request id; many requests may run at once.
+// Engine analysis of a position, in the shape of the Go analysis engines: one JSON object per
+// line, each carrying the request id; several requests may run at once.
+//
+// Analysis has a thread pool of its own (run at a lower OS priority), so it never takes a worker
+// from the computer players, and it is bounded: a client (a WebSocket connection, or an HTTP
+// client address) has at most `per_client` requests in flight, the server `max_in_flight`.
+// A request stops when its `stop` flag is set (terminate, or the client went away).
 #include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 
+#include "server/engine_pool.h"
 #include "server/game_service.h"
 
 namespace oyin::server {
 
+struct AnalysisLimits {
+  int threads = 1;
+  int per_client = 4;
+  int max_in_flight = 64;
+  int hash_mb = 16;
+};
+
 class AnalysisService {
  public:
-  explicit AnalysisService(boost::asio::thread_pool& workers) : workers_(workers) {}
-  // Checks the request and starts it; `emit` receives progress lines and then the final line
-  // (which has "done": true), from a worker thread. A bad request is answered at once (status
-  // 4xx) and `emit` is never called.
-  Reply start(const json& request, std::function<void(const json&)> emit, std::shared_ptr<std::atomic<bool>> stop);
+  explicit AnalysisService(const AnalysisLimits& limits);
+  ~AnalysisService();
+  AnalysisService(const AnalysisService&) = delete;
+  AnalysisService& operator=(const AnalysisService&) = delete;
+
+  // Checks the request and queues it; `emit` receives progress lines and then the final line
+  // (which has "done": true), from an analysis thread. A bad request is answered at once
+  // (status 4xx: 429 when `client` has too many in flight, 503 when the server has) and `emit`
+  // is never called.
+  Reply start(const json& request, const std::string& client, std::function<void(const json&)> emit,
+              std::shared_ptr<std::atomic<bool>> stop);
+  // Stops every analysis and waits for the threads (for a clean shutdown).
+  void stop_all();
+  int in_flight() const;
 
  private:
-  boost::asio::thread_pool& workers_;
+  void finish(const std::string& client);
+
+  AnalysisLimits limits_;
+  EnginePool engines_;
+  boost::asio::thread_pool pool_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, int> per_client_;
+  int in_flight_ = 0;
+  std::vector<std::weak_ptr<std::atomic<bool>>> stops_;
+  bool stopped_ = false;
 };
 
 }  // namespace oyin::server

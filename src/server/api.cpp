@@ -1,6 +1,10 @@
 #include "server/api.h"
 
 #include <charconv>
+#include <limits>
+#include <optional>
+
+#include "server/request_json.h"
 
 namespace oyin::server {
 
@@ -21,12 +25,6 @@ std::string percent_decode(std::string_view s, bool plus_is_space) {
     out += plus_is_space && s[i] == '+' ? ' ' : s[i];
   }
   return out;
-}
-
-std::size_t to_size(const std::string& s, std::size_t fallback) {
-  std::size_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && p == s.data() + s.size() && !s.empty() ? v : fallback;
 }
 
 }  // namespace
@@ -86,46 +84,51 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   }
   json body;
   if (req.method == "POST") {
-    body = req.body.empty() ? json::object() : json::parse(req.body, nullptr, false);
-    if (body.is_discarded()) return reply(Reply::error(400, "the request body is not valid JSON"));
+    if (req.body.empty()) {
+      body = json::object();
+    } else {
+      auto parsed = parse_request_json(req.body);
+      if (!parsed) return reply(Reply::error(400, parsed.error()));
+      body = std::move(*parsed);
+    }
   }
   const std::string& m = req.method;
   const std::size_t n = parts.size();
   if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
   if (n == 2 && parts[1] == "games") {
-    if (m == "GET") return reply(games_.list(to_size(t.param("offset"), 0), to_size(t.param("limit"), 20)));
+    if (m == "GET") {
+      const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);
+      if (!offset) return reply(Reply::error(400, offset.error()));
+      const auto limit = int_param("limit", t.param("limit"), 1, 100, 20);
+      if (!limit) return reply(Reply::error(400, limit.error()));
+      return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
+    }
     if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
   }
-  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
-  if (n == 4 && parts[1] == "games" && parts[3] == "boards" && m == "GET")
-    return reply(games_.boards(parts[2], to_size(t.param("from"), 0), to_size(t.param("to"), static_cast<std::size_t>(-1))));
-  if (n == 4 && parts[1] == "games" && parts[3] == "record" && m == "GET") {
-    const Reply r = games_.record(parts[2]);
-    if (r.status != 200) return reply(r);
-    const std::string filename = r.body["filename"];
-    return respond({200, r.body["text"].get<std::string>(), "text/plain; charset=utf-8",
-                    {{"Content-Disposition", "attachment; filename=\"" + filename + "\""}}});
+  if ((n == 3 || n == 4) && parts[1] == "games") {
+    // A stored game may take a while to replay: that happens on a loader thread, not here.
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, respond] {
+      try {
+        route_game(m, t, parts, body, respond);
+      } catch (const json::exception& e) {
+        respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}}));
+      }
+    });
+    return;
   }
-  if (n == 4 && parts[1] == "games" && m == "POST") {
-    const std::string token = body.is_object() && body.contains("token") && body["token"].is_string()
-                                  ? body["token"].get<std::string>()
-                                  : t.param("token");
-    const std::string& action = parts[3];
-    if (action == "moves") {
-      if (!body.is_object() || !body.contains("move") || !body["move"].is_string())
-        return reply(Reply::error(400, "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
-      return reply(games_.move(parts[2], body["move"].get<std::string>(), token));
-    }
-    if (action == "resign") return reply(games_.resign(parts[2], token));
-    if (action == "undo") return reply(games_.undo(parts[2], token));
-    if (action == "draw") return reply(games_.draw(parts[2], token));
+  if (n == 2 && parts[1] == "import" && m == "POST") {
+    // Reading and replaying a whole record is slow work: off the I/O thread.
+    games_.run_slow([this, body = std::move(body), respond] {
+      const Reply r = games_.import(body);
+      respond(json_response(r.status, r.body));
+    });
+    return;
   }
-  if (n == 2 && parts[1] == "import" && m == "POST") return reply(games_.import(body));
   if (n == 2 && parts[1] == "analysis" && m == "POST") {
     // The reply is the final line of the analysis; progress lines are dropped here (use the
-    // WebSocket channel to stream them).
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    const Reply r = analysis_.start(body, [respond](const json& line) {
+    // WebSocket channel to stream them). It stops when the connection closes.
+    auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
+    const Reply r = analysis_.start(body, "http " + req.client, [respond](const json& line) {
       if (line.value("done", false)) respond(json_response(200, line));
     }, stop);
     if (r.status >= 400) return reply(r);
@@ -136,6 +139,53 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
                      (n >= 3 && n <= 4 && parts[1] == "games");
   if (known) return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
   return reply(Reply::error(404, "no API endpoint " + t.path));
+}
+
+void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
+                     const Respond& respond) {
+  const std::size_t n = parts.size();
+  const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
+  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
+  if (n == 4 && parts[1] == "games" && parts[3] == "positions" && m == "GET") {
+    constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
+    const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
+    if (!from) return reply(Reply::error(400, from.error()));
+    const auto to = int_param("to", t.param("to"), 0, kMaxPly, -1);
+    if (!to) return reply(Reply::error(400, to.error()));
+    return reply(games_.positions(parts[2], static_cast<std::size_t>(*from),
+                                  *to < 0 ? std::nullopt : std::optional<std::size_t>(static_cast<std::size_t>(*to))));
+  }
+  if (n == 4 && parts[1] == "games" && parts[3] == "boards" && m == "GET") {
+    constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
+    const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
+    if (!from) return reply(Reply::error(400, from.error()));
+    const auto to = int_param("to", t.param("to"), 0, kMaxPly, kMaxPly);
+    if (!to) return reply(Reply::error(400, to.error()));
+    return reply(games_.boards(parts[2], static_cast<std::size_t>(*from), static_cast<std::size_t>(*to)));
+  }
+  if (n == 4 && parts[1] == "games" && parts[3] == "record" && m == "GET") {
+    const Reply r = games_.record(parts[2]);
+    if (r.status != 200) return reply(r);
+    const std::string filename = r.body["filename"];
+    return respond({200, r.body["text"].get<std::string>(), "text/plain; charset=utf-8",
+                    {{"Content-Disposition", "attachment; filename=\"" + filename + "\""}}});
+  }
+  if (n == 4 && parts[1] == "games" && m == "POST") {
+    if (!body.is_object()) return reply(Reply::error(400, "the request body must be a JSON object"));
+    auto token = string_field(body, "token", t.param("token"));
+    if (!token) return reply(Reply::error(400, token.error()));
+    const std::string& action = parts[3];
+    if (action == "moves") {
+      const auto move = string_field(body, "move");
+      if (!move || !body.contains("move"))
+        return reply(Reply::error(400, "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
+      return reply(games_.move(parts[2], *move, *token));
+    }
+    if (action == "resign") return reply(games_.resign(parts[2], *token));
+    if (action == "undo") return reply(games_.undo(parts[2], *token));
+    if (action == "draw") return reply(games_.draw(parts[2], *token));
+  }
+  return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
 }
 
 }  // namespace oyin::server

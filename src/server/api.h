@@ -1,7 +1,10 @@
 #pragma once
 // The JSON API and the static UI files, independent of the HTTP library: a request goes in, a
-// response comes out through `respond` (at once, or later from a worker for analysis).
+// response comes out through `respond` (at once, or later from a worker for analysis). Api::handle
+// needs no socket, so tests and fuzzers can call it in-process with an HttpRequest.
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +19,9 @@ struct HttpRequest {
   std::string target;  // path and query, as sent
   std::string body;
   std::string host;    // the Host header, for links
+  std::string client;  // the peer's address (limits per client); empty in-process
+  // Set by the connection when its client goes away (an analysis then stops); may be null.
+  std::shared_ptr<std::atomic<bool>> cancelled;
 };
 
 struct HttpResponse {
@@ -48,6 +54,9 @@ class Api {
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
+  // /api/games/{id} and below, once the game is in memory.
+  void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
+                  const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;

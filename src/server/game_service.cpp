@@ -2,46 +2,41 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <chrono>
-#include <random>
+#include <limits>
 #include <thread>
 
 #include "games/registry/registry.h"
 #include "server/error_codes.h"
+#include "server/random_token.h"
+#include "server/request_json.h"
 
 namespace oyin::server {
 
 struct GameService::Session {
+  // Set up once, by the first reader of the id (outside the map's lock); the others wait for
+  // this: the load error, empty when the game is ready.
+  std::shared_future<std::string> loaded;
+
   std::mutex m;
   storage::StoredGame row;
+  Mode mode = Mode::hotseat;
   const GameEntry* adapter = nullptr;
   std::unique_ptr<GameState> state;
-  std::vector<std::string> positions;  // positions[i] = position after i plies
+  std::vector<std::string> positions;  // positions[i] = position after i plies (served by range)
   // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
   // from the clock so that it keeps growing across server restarts.
   std::uint64_t version = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   bool ai_busy = false;
   std::shared_ptr<std::atomic<bool>> ai_stop;
-  std::unique_ptr<Engine> engine;
   std::vector<std::weak_ptr<Subscriber>> subscribers;
 };
 
 namespace {
 
-std::string random_hex(int bytes) {
-  static std::mutex m;
-  static std::mt19937_64 rng{std::random_device{}()};
-  static const char* digits = "0123456789abcdef";
-  std::lock_guard lock(m);
-  std::string s;
-  for (int i = 0; i < bytes; ++i) {
-    const auto v = rng();
-    s += digits[v & 15];
-    s += digits[(v >> 4) & 15];
-  }
-  return s;
-}
+constexpr const char* kModeNames[] = {"ai", "hotseat", "online", "review"};
 
 // The rules' verdict first, then a resignation or agreement on record. `code` and `args` are
 // the end reason as data (core/outcome.h lists the rules' codes; here also "resign",
@@ -81,24 +76,35 @@ int side_index_of_token(const storage::StoredGame& row, const std::string& token
   return -1;
 }
 
-std::string rules_from_json(const json& r) {
+// "rules": "size=9,target=3" or {"size": 9, "target": 3}; values are strings, numbers or booleans.
+Result<std::string> rules_from_json(const json& r) {
+  if (r.is_null()) return std::string();
   if (r.is_string()) return r.get<std::string>();
+  if (!r.is_object()) return make_error("rules must be a string or an object of name: value");
   std::string out;
-  if (!r.is_object()) return out;
   for (const auto& [k, v] : r.items()) {
     if (!out.empty()) out += ",";
     out += k + "=";
     if (v.is_string()) out += v.get<std::string>();
     else if (v.is_boolean()) out += v.get<bool>() ? "1" : "0";
-    else out += v.dump();
+    else if (v.is_number()) out += v.dump();
+    else return make_error("rules." + k + " must be a string, a number or a boolean");
   }
   return out;
 }
 
 }  // namespace
 
-GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, std::size_t max_cached)
-    : store_(store), workers_(workers), max_cached_(max_cached) {}
+const char* mode_name(Mode m) { return kModeNames[static_cast<int>(m)]; }
+
+std::optional<Mode> parse_mode(std::string_view name) {
+  for (int i = 0; i < 4; ++i)
+    if (name == kModeNames[i]) return static_cast<Mode>(i);
+  return std::nullopt;
+}
+
+GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, GameServiceOptions opt)
+    : store_(store), workers_(workers), opt_(opt), engines_(opt.hash_mb) {}
 
 std::size_t GameService::cached_games() {
   std::lock_guard lock(mutex_);
@@ -108,7 +114,7 @@ std::size_t GameService::cached_games() {
 // Drops games nobody holds: only this map owns them (copies are handed out under mutex_, which
 // we hold) and no WebSocket follows them. They are reloaded from the store when asked for.
 void GameService::evict_idle_locked() {
-  if (sessions_.size() < max_cached_) return;
+  if (sessions_.size() < opt_.max_cached) return;
   std::erase_if(sessions_, [](const auto& kv) {
     const auto& s = kv.second;
     if (s.use_count() != 1) return false;
@@ -116,16 +122,21 @@ void GameService::evict_idle_locked() {
   });
 }
 
-GameService::~GameService() { stop_all(); }
+GameService::~GameService() {
+  stop_all();
+  loaders_.join();
+}
 
 void GameService::stop_all() {
   stopping_ = true;
+  std::vector<std::shared_ptr<Session>> all;
   {
     std::lock_guard lock(mutex_);
-    for (auto& [id, s] : sessions_) {
-      std::lock_guard l(s->m);
-      if (s->ai_stop) *s->ai_stop = true;
-    }
+    for (auto& [id, s] : sessions_) all.push_back(s);
+  }
+  for (auto& s : all) {
+    std::lock_guard l(s->m);
+    if (s->ai_stop) *s->ai_stop = true;
   }
   while (ai_running_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
@@ -158,47 +169,58 @@ json GameService::meta() const {
           {"error_codes", kErrorCodes}};
 }
 
-json GameService::state_json(const Session& s, const std::string& token) const {
+// The one place the state of a game is put into JSON (pushes and replies alike).
+json GameService::state_json(const Session& s) const {
   const GameState& st = *s.state;
   const Verdict v = verdict(st, s.row);
   const auto side_name = [&](int i) { return json(s.adapter->side_name(static_cast<Side>(i))); };
-  json j{{"id", s.row.id},
-         {"game", s.row.game},
-         {"title", s.adapter->title()},
-         {"rules", st.rules_text()},
-         {"mode", s.row.mode},
-         {"level", s.row.level},
-         {"sides", {s.adapter->side_name(Side::First), s.adapter->side_name(Side::Second)}},
-         {"start_position", st.start_position_text()},
-         {"position", st.position_text()},
-         {"positions", s.positions},
-         {"moves", st.history()},
-         {"ply", st.ply()},
-         {"version", s.version},
-         {"status", v.over ? "finished" : "ongoing"},
-         {"result", v.result},
-         {"reason", v.reason},
-         {"end", end_json(v, *s.adapter)},
-         {"board", st.board()},
-         {"rules_values", st.rules_values()},
-         {"legal", v.over ? json::array() : st.legal_move_data()},
-         {"to_move", side_name(index(st.side_to_move()))},
-         {"legal_moves", v.over ? std::vector<std::string>{} : st.legal_moves()},
-         {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
-         {"thinking", s.ai_busy},
-         {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
-         {"created_at", s.row.created_at}};
-  if (!token.empty()) {
-    const bool t0 = s.row.tokens[0] == token, t1 = s.row.tokens[1] == token;
-    if (t0 && t1) j["you"] = "both";
-    else if (t0) j["you"] = side_name(0);
-    else if (t1) j["you"] = side_name(1);
-  }
+  const std::size_t ply = st.ply();
+  return json{{"id", s.row.id},
+              {"game", s.row.game},
+              {"title", s.adapter->title()},
+              {"rules", st.rules_text()},
+              {"mode", mode_name(s.mode)},
+              {"level", s.row.level},
+              {"sides", {s.adapter->side_name(Side::First), s.adapter->side_name(Side::Second)}},
+              {"start_position", st.start_position_text()},
+              {"position", s.positions[ply]},
+              {"previous_position", ply > 0 ? json(s.positions[ply - 1]) : json(nullptr)},
+              {"moves", st.history()},
+              {"ply", ply},
+              {"version", s.version},
+              {"status", v.over ? "finished" : "ongoing"},
+              {"result", v.result},
+              {"reason", v.reason},
+              {"end", end_json(v, *s.adapter)},
+              {"board", st.board()},
+              {"rules_values", st.rules_values()},
+              {"legal", v.over ? json::array() : st.legal_move_data()},
+              {"to_move", side_name(index(st.side_to_move()))},
+              {"legal_moves", v.over ? std::vector<std::string>{} : st.legal_moves()},
+              {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
+              {"thinking", s.ai_busy},
+              {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
+              {"created_at", s.row.created_at}};
+}
+
+json GameService::state_for(const Session& s, const std::string& token) const {
+  json j = state_json(s);
+  add_you(s, j, token);
   return j;
 }
 
-void GameService::broadcast(Session& s) {
-  const std::string text = json{{"type", "state"}, {"state", state_json(s, "")}}.dump();
+void GameService::add_you(const Session& s, json& j, const std::string& token) const {
+  if (!token.empty()) {
+    const bool t0 = s.row.tokens[0] == token, t1 = s.row.tokens[1] == token;
+    if (t0 && t1) j["you"] = "both";
+    else if (t0) j["you"] = s.adapter->side_name(Side::First);
+    else if (t1) j["you"] = s.adapter->side_name(Side::Second);
+  }
+}
+
+void GameService::broadcast(Session& s, const json& state) {
+  if (s.subscribers.empty()) return;
+  const std::string text = json{{"type", "state"}, {"state", state}}.dump();
   std::erase_if(s.subscribers, [&](const std::weak_ptr<Subscriber>& w) {
     auto sub = w.lock();
     if (!sub) return true;
@@ -207,81 +229,137 @@ void GameService::broadcast(Session& s) {
   });
 }
 
-Result<std::shared_ptr<GameService::Session>> GameService::find(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  if (auto it = sessions_.find(id); it != sessions_.end()) return it->second;
+// Reads the game from the store and replays it; runs without any lock that other games need.
+std::string GameService::load_into(Session& s, const std::string& id) {
   auto row = store_.load(id);
-  if (!row) return make_error(row.error());
-  if (!*row) return make_error("no game with id '" + id + "'");
-  auto s = std::make_shared<Session>();
-  s->row = std::move(**row);
-  s->adapter = find_game(s->row.game);
-  if (!s->adapter) return make_error("game " + id + " is of a game this server does not know: " + s->row.game);
-  auto st = s->adapter->new_game(s->row.rules, s->row.start_position);
-  if (!st) return make_error("game " + id + " cannot be set up: " + st.error());
-  s->state = std::move(*st);
-  s->positions.push_back(s->state->position_text());
-  for (const auto& m : s->row.moves) {
-    if (auto r = s->state->play(m); !r) return make_error("game " + id + " does not replay: " + r.error());
-    s->positions.push_back(s->state->position_text());
+  if (!row) return row.error();
+  if (!*row) return "no game with id '" + id + "'";
+  s.row = std::move(**row);
+  const auto mode = parse_mode(s.row.mode);
+  if (!mode) return "game " + id + " has an unknown mode '" + s.row.mode + "'";
+  s.mode = *mode;
+  s.adapter = find_game(s.row.game);
+  if (!s.adapter) return "game " + id + " is of a game this server does not know: " + s.row.game;
+  auto st = s.adapter->new_game(s.row.rules, s.row.start_position);
+  if (!st) return "game " + id + " cannot be set up: " + st.error();
+  s.state = std::move(*st);
+  s.positions.reserve(s.row.moves.size() + 1);
+  s.positions.push_back(s.state->position_text());
+  for (const auto& m : s.row.moves) {
+    if (auto r = s.state->play(m); !r) return "game " + id + " does not replay: " + r.error();
+    s.positions.push_back(s.state->position_text());
   }
-  if (s->state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
-    s->row.result = "*";
-    s->row.reason.clear();
+  if (s.state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
+    s.row.result = "*";
+    s.row.reason.clear();
   }
-  s->engine = s->adapter->make_engine();
-  evict_idle_locked();
-  sessions_[id] = s;
-  maybe_start_ai(s);  // the server may have stopped while the computer was thinking
+  return {};
+}
+
+Result<std::shared_ptr<GameService::Session>> GameService::find(const std::string& id) {
+  std::shared_ptr<Session> s;
+  std::promise<std::string> loading;
+  bool load_here = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = sessions_.find(id); it != sessions_.end()) {
+      s = it->second;
+    } else {
+      evict_idle_locked();
+      s = std::make_shared<Session>();
+      s->loaded = loading.get_future().share();
+      sessions_.emplace(id, s);
+      load_here = true;
+    }
+  }
+  if (load_here) {
+    std::string error = load_into(*s, id);
+    if (!error.empty()) {
+      std::lock_guard lock(mutex_);
+      if (auto it = sessions_.find(id); it != sessions_.end() && it->second == s) sessions_.erase(it);
+    }
+    loading.set_value(std::move(error));
+    if (s->loaded.get().empty()) {
+      std::lock_guard lock(s->m);
+      maybe_start_ai(s);  // the server may have stopped while the computer was thinking
+    }
+  }
+  if (const std::string& error = s->loaded.get(); !error.empty()) return make_error(error);
   return s;
 }
 
+void GameService::when_loaded(const std::string& id, std::function<void()> then) {
+  bool ready = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(id);
+    ready = it != sessions_.end() && it->second->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  }
+  if (ready) {
+    then();
+    return;
+  }
+  boost::asio::post(loaders_, [this, id, then = std::move(then)] {
+    (void)find(id);
+    then();
+  });
+}
+
+void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
+
 Reply GameService::create(const json& req, const std::string& base_url) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
-  const std::string name = req.value("game", "");
-  const GameEntry* adapter = find_game(name);
-  if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
-  const std::string mode = req.value("mode", "ai");
-  if (mode != "ai" && mode != "hotseat" && mode != "online")
-    return Reply::error(400, "mode must be ai, hotseat or online (got '" + mode + "')");
-  int level = 5;
-  if (req.contains("level")) {
-    if (!req["level"].is_number_integer()) return Reply::error(400, "level must be an integer 0..10");
-    level = req["level"].get<int>();
-    if (level < 0 || level > 10) return Reply::error(400, "level must be 0..10 (got " + std::to_string(level) + ")");
-  }
-  std::string color = req.value("color", "random");
+  const auto name = string_field(req, "game");
+  if (!name) return Reply::error(400, name.error());
+  const GameEntry* adapter = find_game(*name);
+  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  const auto mode_text = string_field(req, "mode", "ai");
+  if (!mode_text) return Reply::error(400, mode_text.error());
+  const auto mode = parse_mode(*mode_text);
+  if (!mode || *mode == Mode::review)
+    return Reply::error(400, "mode must be ai, hotseat or online (got '" + *mode_text + "')");
+  const auto level = int_field(req, "level", 0, 10, 5);
+  if (!level) return Reply::error(400, level.error());
+  auto color = string_field(req, "color", "random");
+  if (!color) return Reply::error(400, color.error());
   const std::string first = adapter->side_name(Side::First), second = adapter->side_name(Side::Second);
-  if (color == "random") color = random_hex(1)[0] < '8' ? first : second;
-  if (color != first && color != second)
-    return Reply::error(400, "color must be " + first + ", " + second + " or random (got '" + color + "')");
-  const int mine = color == first ? 0 : 1;
-  const std::string rules = req.contains("rules") ? rules_from_json(req["rules"]) : "";
-  const std::string position = req.value("position", "");
-  auto st = adapter->new_game(rules, position);
+  if (*color == "random") *color = random_bit() ? first : second;
+  if (*color != first && *color != second)
+    return Reply::error(400, "color must be " + first + ", " + second + " or random (got '" + *color + "')");
+  const int mine = *color == first ? 0 : 1;
+  const auto rules = rules_from_json(req.contains("rules") ? req["rules"] : json(nullptr));
+  if (!rules) return Reply::error(400, rules.error());
+  const auto position = string_field(req, "position");
+  if (!position) return Reply::error(400, position.error());
+  auto st = adapter->new_game(*rules, *position);
   if (!st) return Reply::error(400, st.error());
 
   auto s = std::make_shared<Session>();
+  {
+    std::promise<std::string> ready;
+    ready.set_value({});
+    s->loaded = ready.get_future().share();
+  }
   s->adapter = adapter;
+  s->mode = *mode;
   s->state = std::move(*st);
   s->positions.push_back(s->state->position_text());
-  s->engine = adapter->make_engine();
   storage::StoredGame& row = s->row;
-  row.id = random_hex(6);
+  row.id = random_token();
   row.game = adapter->name();
   row.rules = s->state->rules_text();
-  row.start_position = position.empty() ? "" : s->state->start_position_text();
-  row.mode = mode;
-  row.level = level;
-  const std::string token = random_hex(16);
+  row.start_position = position->empty() ? "" : s->state->start_position_text();
+  row.mode = mode_name(*mode);
+  row.level = static_cast<int>(*level);
+  const std::string token = random_token();
   row.tokens[mine] = token;
-  if (mode == "hotseat") row.tokens[1 - mine] = token;
-  if (mode == "online") row.tokens[1 - mine] = random_hex(16);
-  if (mode == "ai") row.ai_side = 1 - mine;
+  if (*mode == Mode::hotseat) row.tokens[1 - mine] = token;
+  if (*mode == Mode::online) row.tokens[1 - mine] = random_token();
+  if (*mode == Mode::ai) row.ai_side = 1 - mine;
   if (auto r = store_.insert_game(row); !r) return Reply::error(500, r.error());
   if (auto r = store_.load(row.id); r && *r) row.created_at = (*r)->created_at;
-  json out{{"id", row.id}, {"seat", {{"token", token}, {"color", color}}}};
-  if (mode == "online") out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
+  json out{{"id", row.id}, {"seat", {{"token", token}, {"color", *color}}}};
+  if (*mode == Mode::online) out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
   {
     std::lock_guard lock(mutex_);
     evict_idle_locked();
@@ -289,7 +367,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   }
   std::lock_guard lock(s->m);
   maybe_start_ai(s);
-  out["state"] = state_json(*s, token);
+  out["state"] = state_for(*s, token);
   return {201, out};
 }
 
@@ -309,24 +387,32 @@ Reply GameService::get(const std::string& id, const std::string& token) {
   auto s = find(id);
   if (!s) return Reply::error(404, s.error());
   std::lock_guard lock((*s)->m);
-  return {200, state_json(**s, token)};
+  return {200, state_for(**s, token)};
 }
 
-std::string GameService::persist_error(Session& s) {
-  const Verdict v = verdict(*s.state, s.row);
-  const std::size_t ply = s.state->ply() - 1;
-  auto r = store_.append_move(s.row.id, ply, s.row.moves.back(), v.result, v.reason);
-  return r ? std::string() : r.error();
+Reply GameService::positions(const std::string& id, std::size_t from, std::optional<std::size_t> to) {
+  auto found = find(id);
+  if (!found) return Reply::error(404, found.error());
+  auto& s = *found;
+  std::lock_guard lock(s->m);
+  const std::size_t ply = s->state->ply();
+  if (from > ply) return Reply::error(400, "from must be 0.." + std::to_string(ply) + " (the game's ply)");
+  if (to && *to < from) return Reply::error(400, "to must not be below from");
+  const std::size_t last = std::min({to.value_or(ply), ply, from + kMaxPositionsPerRequest - 1});
+  json list = json::array();
+  for (std::size_t i = from; i <= last; ++i) list.push_back(s->positions[i]);
+  return {200, {{"id", id}, {"from", from}, {"to", last}, {"ply", ply}, {"version", s->version}, {"positions", std::move(list)}}};
 }
 
 Reply GameService::apply_move(Session& s, const std::string& move) {
   auto played = s.state->play(move);
   if (!played) return Reply::error(422, played.error());
   s.row.moves.push_back(move);
-  if (std::string err = persist_error(s); !err.empty()) {
+  const Verdict v = verdict(*s.state, s.row);
+  if (auto r = store_.append_move(s.row.id, s.state->ply() - 1, move, v.result, v.reason); !r) {
     s.state->undo();
     s.row.moves.pop_back();
-    return Reply::error(500, err);
+    return Reply::error(500, r.error());
   }
   s.row.draw_offer = -1;
   s.positions.push_back(s.state->position_text());
@@ -334,24 +420,101 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
   return {200, {}};
 }
 
-Reply GameService::move(const std::string& id, const std::string& move, const std::string& token) {
+template <class Action>
+Reply GameService::seat_action(const std::string& id, const std::string& token, SeatRule rule, Action&& action) {
   auto found = find(id);
   if (!found) return Reply::error(404, found.error());
-  auto& s = *found;
+  const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
-  if (s->row.mode == "review") return Reply::error(409, "this game was imported for review; it takes no moves");
-  if (verdict(*s->state, s->row).over) return Reply::error(409, "the game is over");
+  if (s->mode == Mode::review) return Reply::error(409, "game " + id + " was imported for review: it has no seats");
+  if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo is not allowed in online games");
+  if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "the game is over");
   const Side to_move = s->state->side_to_move();
   const int side = side_index_of_token(s->row, token, to_move);
   if (side < 0) return Reply::error(403, "this token holds no seat in game " + id);
-  if (side != index(to_move))
+  if (rule.side_to_move && side != index(to_move))
     return Reply::error(403, "it is " + s->adapter->side_name(to_move) + "'s turn, not yours");
-  if (move.empty()) return Reply::error(400, "the request has no move");
-  Reply r = apply_move(*s, move);
-  if (r.status != 200) return r;
+  if (std::optional<Reply> r = action(*s, side)) return std::move(*r);
   maybe_start_ai(s);
-  broadcast(*s);
-  return {200, state_json(*s, token)};
+  json state = state_json(*s);
+  broadcast(*s, state);
+  add_you(*s, state, token);
+  return {200, std::move(state)};
+}
+
+Reply GameService::move(const std::string& id, const std::string& move, const std::string& token) {
+  return seat_action(id, token, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
+    if (move.empty()) return Reply::error(400, "the request has no move");
+    Reply r = apply_move(s, move);
+    if (r.status != 200) return r;
+    return std::nullopt;
+  });
+}
+
+Reply GameService::resign(const std::string& id, const std::string& token) {
+  return seat_action(id, token, {}, [&](Session& s, int side) -> std::optional<Reply> {
+    const std::string result = result_text(GameStatus::win(other(static_cast<Side>(side)), ""));
+    const std::string reason = s.adapter->side_name(static_cast<Side>(side)) + " resigned";
+    if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, r.error());
+    s.row.result = result;
+    s.row.reason = reason;
+    s.row.draw_offer = -1;
+    ++s.version;
+    return std::nullopt;
+  });
+}
+
+Reply GameService::draw(const std::string& id, const std::string& token) {
+  return seat_action(id, token, {}, [&](Session& s, int side) -> std::optional<Reply> {
+    if (s.mode == Mode::ai) {
+      json j = state_for(s, token);
+      j["draw_declined"] = true;  // the computer plays on
+      return Reply{200, j};
+    }
+    const bool agreed = s.mode == Mode::hotseat || s.row.draw_offer == 1 - side;
+    storage::StoredGame next = s.row;
+    if (agreed) {
+      next.result = "1/2-1/2";
+      next.reason = "draw by agreement";
+      next.draw_offer = -1;
+    } else {
+      next.draw_offer = side;
+    }
+    if (auto r = store_.set_outcome(id, next.result, next.reason, next.draw_offer); !r)
+      return Reply::error(500, r.error());
+    s.row.result = next.result;
+    s.row.reason = next.reason;
+    s.row.draw_offer = next.draw_offer;
+    ++s.version;
+    return std::nullopt;
+  });
+}
+
+Reply GameService::undo(const std::string& id, const std::string& token) {
+  return seat_action(id, token, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
+    if (s.row.result != "*") return Reply::error(409, "the game ended by " + s.row.reason + "; it cannot be undone");
+    if (s.state->ply() == 0) return Reply::error(409, "there is no move to undo");
+    // Against the computer take back to the human's turn: its reply and the human's move.
+    std::size_t keep = s.state->ply() - 1;
+    if (s.row.ai_side >= 0) {
+      auto probe = s.state->clone();
+      probe->undo();
+      while (probe->ply() > 0 && index(probe->side_to_move()) == s.row.ai_side) {
+        probe->undo();
+        --keep;
+      }
+    }
+    if (auto r = store_.truncate_moves(id, keep, "*", ""); !r) return Reply::error(500, r.error());
+    while (s.state->ply() > keep) {
+      s.state->undo();
+      s.row.moves.pop_back();
+      s.positions.pop_back();
+    }
+    if (s.ai_stop) *s.ai_stop = true;
+    s.row.draw_offer = -1;
+    ++s.version;
+    return std::nullopt;
+  });
 }
 
 void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
@@ -361,13 +524,17 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
   s->ai_stop = std::make_shared<std::atomic<bool>>(false);
   ++ai_running_;
   boost::asio::post(workers_, [this, s, snapshot = std::shared_ptr<GameState>(s->state->clone()),
-                               version = s->version, stop = s->ai_stop] {
+                               version = s->version, stop = s->ai_stop, level = s->row.level] {
     SearchLimits limits;
-    limits.level = s->row.level;
-    limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(s->row.level, 0, 10))).think_ms;
+    limits.level = level;
+    // The think time of the level, from the game's engine (its registry entry).
+    limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
     limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
-    // Only this task uses the engine: ai_busy keeps a second one from starting.
-    const SearchResult res = s->engine->search(*snapshot, limits, {}, stop.get());
+    SearchResult res;
+    {
+      auto engine = engines_.acquire(*s->adapter);
+      res = engine->search(*snapshot, limits, {}, stop.get());
+    }
     {
       std::lock_guard lock(s->m);
       s->ai_busy = false;
@@ -375,96 +542,10 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
         if (apply_move(*s, res.best_move).status != 200) s->row.ai_side = -1;  // a broken engine: stop asking it
       }
       maybe_start_ai(s);
-      broadcast(*s);
+      if (!s->subscribers.empty()) broadcast(*s, state_json(*s));
     }
     --ai_running_;
   });
-}
-
-Reply GameService::resign(const std::string& id, const std::string& token) {
-  auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
-  auto& s = *found;
-  std::lock_guard lock(s->m);
-  if (s->row.mode == "review") return Reply::error(409, "this game was imported for review");
-  if (verdict(*s->state, s->row).over) return Reply::error(409, "the game is over");
-  const int side = side_index_of_token(s->row, token, s->state->side_to_move());
-  if (side < 0) return Reply::error(403, "this token holds no seat in game " + id);
-  const Side winner = other(static_cast<Side>(side));
-  const std::string result = result_text(GameStatus::win(winner, ""));
-  const std::string reason = s->adapter->side_name(static_cast<Side>(side)) + " resigned";
-  if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, r.error());
-  s->row.result = result;
-  s->row.reason = reason;
-  s->row.draw_offer = -1;
-  ++s->version;
-  broadcast(*s);
-  return {200, state_json(*s, token)};
-}
-
-Reply GameService::draw(const std::string& id, const std::string& token) {
-  auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
-  auto& s = *found;
-  std::lock_guard lock(s->m);
-  if (s->row.mode == "review") return Reply::error(409, "this game was imported for review");
-  if (verdict(*s->state, s->row).over) return Reply::error(409, "the game is over");
-  const int side = side_index_of_token(s->row, token, s->state->side_to_move());
-  if (side < 0) return Reply::error(403, "this token holds no seat in game " + id);
-  if (s->row.mode == "ai") {
-    json j = state_json(*s, token);
-    j["draw_declined"] = true;  // the computer plays on
-    return {200, j};
-  }
-  const bool agreed = s->row.mode == "hotseat" || s->row.draw_offer == 1 - side;
-  if (agreed) {
-    s->row.result = "1/2-1/2";
-    s->row.reason = "draw by agreement";
-    s->row.draw_offer = -1;
-  } else {
-    s->row.draw_offer = side;
-  }
-  if (auto r = store_.set_outcome(id, s->row.result, s->row.reason, s->row.draw_offer); !r)
-    return Reply::error(500, r.error());
-  ++s->version;
-  broadcast(*s);
-  return {200, state_json(*s, token)};
-}
-
-Reply GameService::undo(const std::string& id, const std::string& token) {
-  auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
-  auto& s = *found;
-  std::lock_guard lock(s->m);
-  if (s->row.mode == "online") return Reply::error(409, "undo is not allowed in online games");
-  if (s->row.mode == "review") return Reply::error(409, "this game was imported for review");
-  const int side = side_index_of_token(s->row, token, s->state->side_to_move());
-  if (side < 0) return Reply::error(403, "this token holds no seat in game " + id);
-  if (s->row.result != "*") return Reply::error(409, "the game ended by " + s->row.reason + "; it cannot be undone");
-  if (s->state->ply() == 0) return Reply::error(409, "there is no move to undo");
-  // Against the computer take back to the human's turn: its reply and the human's move.
-  std::size_t keep = s->state->ply() - 1;
-  if (s->row.ai_side >= 0) {
-    GameState& st = *s->state;
-    auto probe = st.clone();
-    probe->undo();
-    while (probe->ply() > 0 && index(probe->side_to_move()) == s->row.ai_side) {
-      probe->undo();
-      --keep;
-    }
-  }
-  if (auto r = store_.truncate_moves(id, keep, "*", ""); !r) return Reply::error(500, r.error());
-  while (s->state->ply() > keep) {
-    s->state->undo();
-    s->row.moves.pop_back();
-    s->positions.pop_back();
-  }
-  if (s->ai_stop) *s->ai_stop = true;
-  s->row.draw_offer = -1;
-  ++s->version;
-  maybe_start_ai(s);
-  broadcast(*s);
-  return {200, state_json(*s, token)};
 }
 
 Reply GameService::list(std::size_t offset, std::size_t limit) {
@@ -499,12 +580,12 @@ Reply GameService::record(const std::string& id) {
   GameRecord meta;
   const auto player = [&](int side) {
     if (s->row.ai_side == side) return "oyin level " + std::to_string(s->row.level);
-    return std::string(s->row.mode == "review" ? "?" : "Human");
+    return std::string(s->mode == Mode::review ? "?" : "Human");
   };
   const std::string date = s->row.created_at.size() >= 10 ? s->row.created_at.substr(0, 10) : "";
   std::string pgn_date = date;
   std::replace(pgn_date.begin(), pgn_date.end(), '-', '.');
-  meta.tags = {{"Event", "oyin " + s->row.mode + " game"},
+  meta.tags = {{"Event", std::string("oyin ") + mode_name(s->mode) + " game"},
                {"Site", "oyin"},
                {"Date", pgn_date},
                {"Round", "-"},
@@ -520,26 +601,30 @@ Reply GameService::record(const std::string& id) {
 
 Reply GameService::import(const json& req) {
   if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
-  const std::string name = req.value("game", "");
-  const GameEntry* adapter = find_game(name);
-  if (!adapter) return Reply::error(400, "unknown game '" + name + "'");
-  const std::string text = req.value("record", "");
-  if (text.empty()) return Reply::error(400, "the request has no record text");
-  auto records = adapter->read_records(text);
+  const auto name = string_field(req, "game");
+  if (!name) return Reply::error(400, name.error());
+  const GameEntry* adapter = find_game(*name);
+  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  const auto text = string_field(req, "record");
+  if (!text) return Reply::error(400, text.error());
+  if (text->empty()) return Reply::error(400, "the request has no record text");
+  const auto which = int_field(req, "index", 0, std::numeric_limits<std::int32_t>::max(), 0);
+  if (!which) return Reply::error(400, which.error());
+  auto records = adapter->read_records(*text);
   if (!records) return Reply::error(422, records.error());
   if (records->empty()) return Reply::error(422, "the record holds no game");
-  const std::size_t which = req.value("index", std::size_t{0});
-  if (which >= records->size())
-    return Reply::error(422, "the record holds " + std::to_string(records->size()) + " games");
-  const GameRecord& rec = (*records)[which];
+  if (static_cast<std::size_t>(*which) >= records->size())
+    return Reply::error(422, "index " + std::to_string(*which) + ": the record holds " +
+                                 std::to_string(records->size()) + " games");
+  const GameRecord& rec = (*records)[static_cast<std::size_t>(*which)];
   auto st = adapter->new_game(rec.tag("Rules"), rec.tag("FEN"));
   if (!st) return Reply::error(422, st.error());
   storage::StoredGame row;
-  row.id = random_hex(6);
+  row.id = random_token();
   row.game = adapter->name();
   row.rules = (*st)->rules_text();
   row.start_position = rec.tag("FEN").empty() ? "" : (*st)->start_position_text();
-  row.mode = "review";
+  row.mode = mode_name(Mode::review);
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     if (auto r = (*st)->play(rec.moves[i]); !r)
       return Reply::error(422, "move " + std::to_string(i + 1) + " '" + rec.moves[i] + "': " + r.error());
@@ -559,7 +644,7 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   auto& s = *found;
   std::lock_guard lock(s->m);
   s->subscribers.push_back(std::move(sub));
-  return {200, state_json(*s, token)};
+  return {200, state_for(*s, token)};
 }
 
 }  // namespace oyin::server

@@ -2,18 +2,27 @@
 // Games being played on the server: seats and tokens, moves checked by the rules, every change
 // committed to the store before it is acknowledged, pushed to every subscriber, and the
 // computer's replies computed on the worker pool (never on an I/O thread).
+//
+// Locking: `mutex_` guards only the map from id to game; a stored game is loaded and replayed
+// outside it (the first reader of an id does it, the others wait for that one game only), and
+// every game has a mutex of its own. The network code asks for a game with when_loaded, so a
+// long replay runs on the loader threads, never on an I/O thread.
 #include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
+#include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "games/registry/registry.h"
 #include "search/engine.h"
+#include "server/engine_pool.h"
 #include "storage/game_store.h"
 
 namespace oyin::server {
@@ -34,19 +43,36 @@ class Subscriber {
   virtual void send_text(std::string text) = 0;
 };
 
+// How a game is played; stored as its name.
+enum class Mode { ai, hotseat, online, review };
+const char* mode_name(Mode m);
+std::optional<Mode> parse_mode(std::string_view name);
+
+struct GameServiceOptions {
+  std::size_t max_cached = 4096;  // games kept in memory beyond those in use (all are in the store)
+  int hash_mb = 16;               // the computer players' hash table
+};
+
 class GameService {
  public:
-  // At most `max_cached` games are kept in memory beyond those in use (all are in the store).
-  GameService(storage::GameStore& store, boost::asio::thread_pool& workers, std::size_t max_cached = 4096);
+  GameService(storage::GameStore& store, boost::asio::thread_pool& workers, GameServiceOptions opt = {});
   ~GameService();
 
   json meta() const;
+  // Runs `then` once game `id` is in memory (or known to be missing): at once when it is,
+  // otherwise on a loader thread after the game has been read and replayed.
+  void when_loaded(const std::string& id, std::function<void()> then);
+  // Runs slow request work (an import replays a whole record) on a loader thread.
+  void run_slow(std::function<void()> work);
   // `base_url` is "http://host:port", used for the invite link.
   Reply create(const json& request, const std::string& base_url);
   Reply get(const std::string& id, const std::string& token);
   // The boards after plies from..to (inclusive, at most kMaxBoardsPerRequest), as state's "board".
   static constexpr std::size_t kMaxBoardsPerRequest = 500;
   Reply boards(const std::string& id, std::size_t from, std::size_t to);
+  // Positions after plies from..to (inclusive, `to` clipped to the game's ply), at most
+  // kMaxPositionsPerRequest of them.
+  Reply positions(const std::string& id, std::size_t from, std::optional<std::size_t> to);
   Reply move(const std::string& id, const std::string& move, const std::string& token);
   Reply resign(const std::string& id, const std::string& token);
   Reply undo(const std::string& id, const std::string& token);
@@ -61,21 +87,40 @@ class GameService {
   void stop_all();
   std::size_t cached_games();
 
+  static constexpr std::size_t kMaxPositionsPerRequest = 500;
+
  private:
   struct Session;
+  // Who may do a seat action: the side to move only (a move), and whether a finished game or an
+  // online game allows it (undo).
+  struct SeatRule {
+    bool side_to_move = false;
+    bool finished_ok = false;
+    bool online_ok = true;
+  };
+  // The one path of the four seat actions: finds the game, locks it, checks mode, end of game,
+  // token and side, then runs `action(session, side)`. An action returns an error (or a
+  // special answer) or nothing, in which case the new state is pushed and returned.
+  template <class Action>
+  Reply seat_action(const std::string& id, const std::string& token, SeatRule rule, Action&& action);
+
   Result<std::shared_ptr<Session>> find(const std::string& id);
-  json state_json(const Session& s, const std::string& token) const;
-  void broadcast(Session& s);
+  std::string load_into(Session& s, const std::string& id);
+  json state_json(const Session& s) const;
+  json state_for(const Session& s, const std::string& token) const;
+  void add_you(const Session& s, json& state, const std::string& token) const;
+  void broadcast(Session& s, const json& state);
   void maybe_start_ai(const std::shared_ptr<Session>& s);
   Reply apply_move(Session& s, const std::string& move);
-  std::string persist_error(Session& s);
   void evict_idle_locked();
 
   storage::GameStore& store_;
   boost::asio::thread_pool& workers_;
+  boost::asio::thread_pool loaders_{2};
+  GameServiceOptions opt_;
+  EnginePool engines_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
-  std::size_t max_cached_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
 };

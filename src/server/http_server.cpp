@@ -6,6 +6,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <array>
 #include <filesystem>
 #include <thread>
 
@@ -22,11 +23,19 @@ using tcp = net::ip::tcp;
 namespace {
 
 constexpr auto kReadTimeout = std::chrono::seconds(30);
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+constexpr auto kDrainTimeout = std::chrono::seconds(5);
 constexpr std::size_t kMaxBodyBytes = 1u << 20;
+constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
+constexpr std::size_t kMaxDrainBytes = 64u << 20;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {}
+  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
+  }
 
   void run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this())); }
 
@@ -34,14 +43,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read() {
     parser_.emplace();
     parser_->body_limit(kMaxBodyBytes);
-    parser_->header_limit(16 * 1024);
+    parser_->header_limit(kMaxHeaderBytes);
     stream_.expires_after(kReadTimeout);
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
 
   void on_read(beast::error_code ec, std::size_t) {
-    if (ec == http::error::end_of_stream) return close();
-    if (ec == http::error::body_limit) return send_plain(413, "{\"error\":\"the request body is over 1 MiB\"}", false);
+    if (ec == http::error::end_of_stream) return shutdown();
+    if (ec == http::error::body_limit) return refuse(413, "the request body is over 1 MiB");
+    if (ec == http::error::header_limit) return refuse(431, "the request headers are over 16 KiB");
+    if (ec && ec.category() == http::make_error_code(http::error::need_more).category() &&
+        ec != http::error::partial_message)
+      return refuse(400, std::string("bad HTTP request: ") + ec.message());
     if (ec) return;  // timeout or a broken connection: drop it
     http::request<http::string_body> req = parser_->release();
     if (websocket::is_upgrade(req)) {
@@ -51,14 +64,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     keep_alive_ = req.keep_alive();
     version_ = req.version();
-    HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
-                  std::string(req[http::field::host])};
     const bool head = req.method() == http::verb::head;
-    services_.api.handle(r, [self = shared_from_this(), head](HttpResponse res) {
+    const std::uint64_t request = ++request_serial_;
+    cancelled_ = std::make_shared<std::atomic<bool>>(false);
+    auto answered = std::make_shared<std::atomic<bool>>(false);
+    HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
+                  std::string(req[http::field::host]), client_, cancelled_};
+    services_.api.handle(r, [self = shared_from_this(), head, answered](HttpResponse res) {
+      *answered = true;
       // May be called from a worker (analysis): hop back onto this connection's strand.
       net::post(self->stream_.get_executor(), [self, head, res = std::move(res)]() mutable {
         self->write(std::move(res), head);
       });
+    });
+    if (!*answered) watch_for_close(request);
+  }
+
+  // While a slow answer (an analysis) is pending, notice the client closing its end: the
+  // socket turns readable with nothing to read. Pipelined bytes are left for the next read.
+  void watch_for_close(std::uint64_t request) {
+    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this(), request](beast::error_code ec) {
+      if (ec || request != self->request_serial_ || self->writing_) return;
+      beast::error_code e;
+      const std::size_t n = self->stream_.socket().available(e);
+      if (e || n == 0) *self->cancelled_ = true;
     });
   }
 
@@ -72,29 +101,56 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->body() = std::move(r.body);
     res->prepare_payload();
     if (head) res->body().clear();
+    writing_ = true;
+    stream_.expires_after(kWriteTimeout);
     http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+      self->writing_ = false;
+      ++self->request_serial_;  // a close watch still pending is stale now
       if (ec) return;
-      if (!res->keep_alive()) return self->close();
+      if (!res->keep_alive()) return self->shutdown();
       self->read();
     });
   }
 
-  void send_plain(int status, std::string body, bool keep) {
-    keep_alive_ = keep;
-    write(HttpResponse{status, std::move(body), "application/json", {}}, false);
+  // An error answered before the request was read in full: answer, then read and drop what the
+  // client still sends, so that closing does not reset the connection under the answer.
+  void refuse(int status, const std::string& why) {
+    keep_alive_ = false;
+    write(HttpResponse{status, json{{"error", why}}.dump(), "application/json", {}}, false);
   }
 
-  void close() {
+  void shutdown() {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if (ec) return;
+    stream_.expires_after(kDrainTimeout);
+    drain();
+  }
+
+  void drain() {
+    stream_.async_read_some(net::buffer(scratch_), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+      self->drained_ += n;
+      if (ec || self->drained_ > kMaxDrainBytes) {
+        beast::error_code ignored;
+        self->stream_.socket().close(ignored);
+        return;
+      }
+      self->drain();
+    });
   }
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Services& services_;
+  std::string client_;
+  std::shared_ptr<std::atomic<bool>> cancelled_;
+  std::uint64_t request_serial_ = 0;
+  bool writing_ = false;
   bool keep_alive_ = true;
   unsigned version_ = 11;
+  std::array<char, 16384> scratch_{};
+  std::size_t drained_ = 0;
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -139,10 +195,16 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
   const int port = acceptor.local_endpoint().port();
 
-  const int workers = opt.workers > 0 ? opt.workers : static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int workers = opt.workers > 0 ? opt.workers : std::max(2, cores);
   net::thread_pool pool(static_cast<std::size_t>(workers));
-  GameService games(**store, pool);
-  AnalysisService analysis(pool);
+  GameServiceOptions game_opt;
+  game_opt.hash_mb = opt.hash_mb;
+  GameService games(**store, pool, game_opt);
+  AnalysisLimits analysis_opt;
+  analysis_opt.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2);
+  analysis_opt.hash_mb = opt.hash_mb;
+  AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
   Services services{games, analysis, api};
 
@@ -159,6 +221,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   ioc.run();
   for (auto& t : threads) t.join();
   games.stop_all();
+  analysis.stop_all();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
   return {};

@@ -12,7 +12,9 @@ struct ServerOptions {
   std::string db = "data/oyin.sqlite";
   std::string web_root = "web/dist";
   int io_threads = 2;
-  int workers = 0;  // 0 = number of cores
+  int workers = 0;           // threads for the computer players; 0 = number of cores
+  int analysis_threads = 0;  // threads for analysis; 0 = half the cores (at least 1)
+  int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

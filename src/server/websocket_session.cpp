@@ -6,6 +6,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "server/request_json.h"
+
 namespace oyin::server {
 
 namespace beast = boost::beast;
@@ -20,12 +22,10 @@ constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is
 
 class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
  public:
-  WsSession(tcp::socket&& socket, Services& services) : ws_(std::move(socket)), services_(services) {}
+  WsSession(tcp::socket&& socket, Services& services)
+      : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)) {}
 
-  ~WsSession() override {
-    std::lock_guard lock(analyses_mutex_);
-    for (auto& [id, stop] : analyses_) *stop = true;
-  }
+  ~WsSession() override { stop_analyses(); }
 
   void run(http::request<http::string_body> req) {
     const Target t = parse_target(std::string(req.target()));
@@ -72,29 +72,42 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   void on_accept(beast::error_code ec) {
     if (ec) return;
     if (!analysis_) {
-      const Reply r = services_.games.subscribe(game_id_, weak_from_this(), token_);
-      if (r.status != 200) {
-        send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}}.dump());
-      } else {
-        send_text(json{{"type", "state"}, {"state", r.body}}.dump());
-      }
+      // A stored game is replayed on a loader thread, not on this I/O thread.
+      services_.games.when_loaded(game_id_, [self = shared_from_this()] {
+        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
+        if (r.status != 200) {
+          self->send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}}.dump());
+        } else {
+          self->send_text(json{{"type", "state"}, {"state", r.body}}.dump());
+        }
+      });
     }
     read();
   }
 
   void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
 
+  // The client is gone (closed, or the connection broke): its analyses stop.
+  void stop_analyses() {
+    std::lock_guard lock(analyses_mutex_);
+    for (auto& [id, stop] : analyses_) *stop = true;
+  }
+
   void on_read(beast::error_code ec, std::size_t) {
     if (ec) {
       closed_ = true;
+      stop_analyses();
       return;
     }
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    const json msg = json::parse(text, nullptr, false);
-    if (msg.is_discarded() || !msg.is_object()) {
+    auto parsed = parse_request_json(text, kMaxMessageBytes);
+    if (!parsed) {
+      send_text(json{{"type", "error"}, {"status", 400}, {"error", parsed.error()}}.dump());
+    } else if (!parsed->is_object()) {
       send_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}}.dump());
     } else {
+      const json& msg = *parsed;
       try {
         if (analysis_) on_analysis_request(msg);
         else on_game_message(msg);
@@ -108,12 +121,17 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   // {"type": "move", "move": "...", "token": "..."} (and resign/undo/draw): the new state comes
   // back as a push like everyone else's; only a refusal is answered here.
   void on_game_message(const json& msg) {
-    const std::string type = msg.value("type", "");
-    const std::string token = msg.contains("token") && msg["token"].is_string() ? msg["token"].get<std::string>() : token_;
+    const auto type_field = string_field(msg, "type");
+    const auto token_field = string_field(msg, "token", token_);
+    const auto move_field = string_field(msg, "move");
+    const std::string type = type_field ? *type_field : "";
+    const std::string token = token_field ? *token_field : "";
     Reply r;
-    if (type == "move") {
-      const std::string move = msg.contains("move") && msg["move"].is_string() ? msg["move"].get<std::string>() : "";
-      r = services_.games.move(game_id_, move, token);
+    if (!type_field || !token_field) {
+      r = Reply::error(400, !type_field ? type_field.error() : token_field.error());
+    } else if (type == "move") {
+      if (!move_field) r = Reply::error(400, move_field.error());
+      else r = services_.games.move(game_id_, *move_field, token);
     } else if (type == "resign") {
       r = services_.games.resign(game_id_, token);
     } else if (type == "undo") {
@@ -133,8 +151,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.
   void on_analysis_request(const json& msg) {
     const json id = msg.contains("id") ? msg["id"] : json(nullptr);
-    const std::string key = id.dump();
-    if (msg.value("action", "") == "terminate") {
+    const std::string key = id.dump();  // nesting is bounded by the parser: dump is safe
+    const auto action = string_field(msg, "action");
+    if (!action) {
+      send_text(json{{"id", id}, {"error", action.error()}, {"status", 400}}.dump());
+      return;
+    }
+    if (*action == "terminate") {
       std::lock_guard lock(analyses_mutex_);
       if (auto it = analyses_.find(key); it != analyses_.end()) *it->second = true;
       send_text(json{{"id", id}, {"terminated", true}}.dump());
@@ -143,10 +166,14 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     auto stop = std::make_shared<std::atomic<bool>>(false);
     {
       std::lock_guard lock(analyses_mutex_);
+      if (analyses_.contains(key)) {
+        send_text(json{{"id", id}, {"error", "a request with this id is in flight"}, {"status", 409}}.dump());
+        return;
+      }
       analyses_[key] = stop;
     }
     std::weak_ptr<WsSession> weak = weak_from_this();
-    const Reply r = services_.analysis.start(msg, [weak, key](const json& line) {
+    const Reply r = services_.analysis.start(msg, client_, [weak, key](const json& line) {
       auto self = weak.lock();
       if (!self) return;
       if (line.value("done", false)) {
@@ -185,6 +212,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   std::deque<std::string> queue_;
   bool closed_ = false;
   bool analysis_ = false;
+  std::string client_;  // the key of this connection's analysis limit
+  static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
   std::mutex analyses_mutex_;
   std::unordered_map<std::string, std::shared_ptr<std::atomic<bool>>> analyses_;

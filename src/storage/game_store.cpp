@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
+
 #include "storage/statement.h"
 
 namespace oyin::storage {
@@ -59,10 +62,53 @@ Result<std::unique_ptr<GameStore>> GameStore::open(const std::string& path) {
   if (auto s = store->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
     return make_error(s.error());
   if (auto s = store->migrate(); !s) return make_error(s.error());
+  sqlite3* reader = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    std::string msg = "cannot open database '" + path + "' for reading: " + (reader ? sqlite3_errmsg(reader) : "out of memory");
+    sqlite3_close(reader);
+    return make_error(msg);
+  }
+  sqlite3_busy_timeout(reader, 5000);
+  store->reader_ = reader;
+  // Checkpoints (which fsync the database file) run on a thread of their own with a connection
+  // of their own, not after a commit while the writer's mutex is held: a move never waits for one.
+  sqlite3* ckpt = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &ckpt, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    std::string msg = "cannot open database '" + path + "' for checkpoints: " + (ckpt ? sqlite3_errmsg(ckpt) : "out of memory");
+    sqlite3_close(ckpt);
+    return make_error(msg);
+  }
+  if (auto s = store->exec("PRAGMA wal_autocheckpoint=0"); !s) {
+    sqlite3_close(ckpt);
+    return make_error(s.error());
+  }
+  store->checkpointer_ = std::jthread([ckpt](std::stop_token stop) {
+    std::mutex m;
+    std::condition_variable_any cv;
+    while (!stop.stop_requested()) {
+      std::unique_lock lock(m);
+      cv.wait_for(lock, stop, std::chrono::milliseconds(500), [] { return false; });
+      int wal_pages = 0, done = 0;
+      sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal_pages, &done);
+    }
+    sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite3_close(ckpt);
+  });
   return store;
 }
 
-GameStore::~GameStore() { sqlite3_close(db_); }
+GameStore::GameStore(sqlite3* db) : db_(db), reader_(db) {}
+
+GameStore::~GameStore() {
+  if (checkpointer_.joinable()) {
+    checkpointer_.request_stop();
+    checkpointer_.join();
+  }
+  append_insert_.reset();
+  append_update_.reset();
+  if (reader_ != db_) sqlite3_close(reader_);
+  sqlite3_close(db_);
+}
 
 Status GameStore::exec(const char* sql) {
   char* err = nullptr;
@@ -116,8 +162,9 @@ Status GameStore::insert_game(const StoredGame& g) {
     rollback();
     return e;
   }
+  Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
-    Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+    m.reset();
     m.bind(1, g.id).bind(2, static_cast<std::int64_t>(i)).bind(3, g.moves[i]);
     if (m.step() != SQLITE_DONE) {
       Error e = db_error(db_, "inserting the moves of game " + g.id);
@@ -132,13 +179,23 @@ Status GameStore::append_move(const std::string& id, std::size_t ply, const std:
                               const std::string& result, const std::string& reason) {
   std::lock_guard lock(mutex_);
   if (auto s = exec("BEGIN IMMEDIATE"); !s) return s;
-  Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+  // The hot path of the server: its two statements are prepared once.
+  if (!append_insert_) {
+    append_insert_ = std::make_unique<Statement>(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+    const std::string sql = std::string("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=") + kNow +
+                            " WHERE id=?";
+    append_update_ = std::make_unique<Statement>(db_, sql.c_str());
+  }
+  Statement& m = *append_insert_;
+  Statement& g = *append_update_;
+  m.reset();
+  g.reset();
   m.bind(1, id).bind(2, static_cast<std::int64_t>(ply)).bind(3, move);
-  const std::string sql = std::string("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=") + kNow +
-                          " WHERE id=?";
-  Statement g(db_, sql.c_str());
   g.bind(1, result).bind(2, reason).bind(3, id);
-  if (m.step() != SQLITE_DONE || g.step() != SQLITE_DONE) {
+  const bool ok = m.step() == SQLITE_DONE && g.step() == SQLITE_DONE;
+  m.reset();
+  g.reset();
+  if (!ok) {
     Error e = db_error(db_, "saving a move of game " + id);
     rollback();
     return e;
@@ -201,29 +258,29 @@ StoredGame read_row(const Statement& st) {
 }  // namespace
 
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(read_mutex_);
   const std::string sql = std::string("SELECT ") + kColumns + " FROM games WHERE id=?";
-  Statement st(db_, sql.c_str());
+  Statement st(reader_, sql.c_str());
   st.bind(1, id);
   const int rc = st.step();
   if (rc == SQLITE_DONE) return std::optional<StoredGame>();
-  if (rc != SQLITE_ROW) return db_error(db_, "loading game " + id);
+  if (rc != SQLITE_ROW) return db_error(reader_, "loading game " + id);
   StoredGame g = read_row(st);
-  Statement m(db_, "SELECT move FROM moves WHERE game_id=? ORDER BY ply");
+  Statement m(reader_, "SELECT move FROM moves WHERE game_id=? ORDER BY ply");
   m.bind(1, id);
   int r;
   while ((r = m.step()) == SQLITE_ROW) g.moves.push_back(m.text(0));
-  if (r != SQLITE_DONE) return db_error(db_, "loading the moves of game " + id);
+  if (r != SQLITE_DONE) return db_error(reader_, "loading the moves of game " + id);
   g.move_count = g.moves.size();
   return std::optional<StoredGame>(std::move(g));
 }
 
 Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t limit) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(read_mutex_);
   const std::string sql = std::string("SELECT ") + kColumns +
                           ", (SELECT COUNT(*) FROM moves WHERE game_id=games.id) FROM games "
                           "ORDER BY rowid DESC LIMIT ? OFFSET ?";
-  Statement st(db_, sql.c_str());
+  Statement st(reader_, sql.c_str());
   st.bind(1, static_cast<std::int64_t>(limit)).bind(2, static_cast<std::int64_t>(offset));
   std::vector<StoredGame> out;
   int r;
@@ -231,14 +288,14 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
     out.push_back(read_row(st));
     out.back().move_count = static_cast<std::size_t>(st.integer(14));
   }
-  if (r != SQLITE_DONE) return db_error(db_, "listing games");
+  if (r != SQLITE_DONE) return db_error(reader_, "listing games");
   return out;
 }
 
 Result<std::size_t> GameStore::count() {
-  std::lock_guard lock(mutex_);
-  Statement st(db_, "SELECT COUNT(*) FROM games");
-  if (st.step() != SQLITE_ROW) return db_error(db_, "counting games");
+  std::lock_guard lock(read_mutex_);
+  Statement st(reader_, "SELECT COUNT(*) FROM games");
+  if (st.step() != SQLITE_ROW) return db_error(reader_, "counting games");
   return static_cast<std::size_t>(st.integer(0));
 }
 

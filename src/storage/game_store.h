@@ -1,11 +1,14 @@
 #pragma once
-// The SQLite game store: every game with its settings, seats and moves. One connection guarded
-// by a mutex; each change is one transaction, committed before the caller acknowledges it.
+// The SQLite game store: every game with its settings, seats and moves. Changes go through one
+// connection guarded by a mutex, each one transaction committed before the caller acknowledges
+// it; reads (load, list, count) have a connection and a mutex of their own (WAL lets them run
+// beside a commit), so reading a long game never holds up the moves of others.
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/result.h"
@@ -13,6 +16,8 @@
 struct sqlite3;
 
 namespace oyin::storage {
+
+class Statement;
 
 struct StoredGame {
   std::string id;
@@ -56,13 +61,17 @@ class GameStore {
   Result<std::size_t> count();
 
  private:
-  explicit GameStore(sqlite3* db) : db_(db) {}
+  explicit GameStore(sqlite3* db);
   Status exec(const char* sql);
   void rollback() { (void)exec("ROLLBACK"); }
   Status migrate();
 
   std::mutex mutex_;
   sqlite3* db_;
+  std::mutex read_mutex_;
+  sqlite3* reader_;  // db_ itself until open() has a second connection
+  std::unique_ptr<Statement> append_insert_, append_update_;
+  std::jthread checkpointer_;
 };
 
 }  // namespace oyin::storage

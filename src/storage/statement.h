@@ -28,6 +28,11 @@ class Statement {
     sqlite3_bind_int64(stmt_, i, v);
     return *this;
   }
+  // Ready to be bound and stepped again (one prepared statement for many rows).
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
   // SQLITE_ROW, SQLITE_DONE or an error code.
   int step() { return stmt_ ? sqlite3_step(stmt_) : SQLITE_ERROR; }
 

@@ -195,7 +195,7 @@ TEST_F(ExtraGame, IsPlayedOverTheServerApi) {
   {
     boost::asio::thread_pool pool(1);
     server::GameService games(**store, pool);
-    server::AnalysisService analysis(pool);
+    server::AnalysisService analysis(server::AnalysisLimits{});
     server::Api api(games, analysis, dir.string());
     const auto call = [&](std::string method, std::string target, std::string body) {
       std::promise<server::HttpResponse> done;

@@ -12,12 +12,15 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace oyin::testing {
 
@@ -27,20 +30,46 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+// The oyin binary under test: OYIN_TEST_SERVER_BINARY when set (to run these tests against
+// another build, e.g. to see a regression test fail before its fix), else this build's.
+inline const char* server_binary() {
+  const char* b = std::getenv("OYIN_TEST_SERVER_BINARY");
+  return b && *b ? b : OYIN_BINARY;
+}
+
+// Whether `oyin serve` of the binary under test knows `option` (an older build may not).
+inline bool serve_has_option(const std::string& option) {
+  const std::string cmd = std::string(server_binary()) + " serve --help 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return false;
+  std::string out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out.find(option) != std::string::npos;
+}
+
 class ServerProcess {
  public:
-  ServerProcess(std::string db, std::string web = "/nonexistent") : db_(std::move(db)), web_(std::move(web)) {}
+  ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
+      : db_(std::move(db)), web_(std::move(web)), args_(std::move(args)) {}
   ~ServerProcess() { kill9(); }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
-  bool start() {
+  // `port` 0 picks a free one; a restart may ask for the port it had.
+  bool start(int port = 0) {
     log_ = db_ + ".log." + std::to_string(starts_++);
+    std::vector<std::string> argv{server_binary(), "serve", "--port", std::to_string(port), "--db", db_, "--web", web_};
+    for (std::size_t i = 0; i + 1 < args_.size(); i += 2)  // "--option value" pairs it knows
+      if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});
     pid_ = fork();
     if (pid_ == 0) {
       std::freopen(log_.c_str(), "w", stdout);
       std::freopen((log_ + ".err").c_str(), "w", stderr);
-      execl(OYIN_BINARY, OYIN_BINARY, "serve", "--port", "0", "--db", db_.c_str(), "--web", web_.c_str(),
-            static_cast<char*>(nullptr));
+      std::vector<char*> cargs;
+      for (auto& a : argv) cargs.push_back(a.data());
+      cargs.push_back(nullptr);
+      execv(cargs[0], cargs.data());
       _exit(127);
     }
     for (int i = 0; i < 1000; ++i) {
@@ -74,9 +103,19 @@ class ServerProcess {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  // Resident memory in kB (VmRSS), 0 when unknown.
+  long rss_kb() const {
+    std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+    return 0;
+  }
 
  private:
   std::string db_, web_, log_;
+  std::vector<std::string> args_;
   int starts_ = 0;
   pid_t pid_ = -1;
   int port_ = 0;
@@ -118,6 +157,21 @@ inline HttpResult http_post(int port, const std::string& target, const json& bod
   return http_call(port, http::verb::post, target, body.dump());
 }
 
+// Sends `request` as raw bytes (write errors ignored: the server may answer before it has read
+// everything) and reads one response; nullopt when none could be read.
+inline std::optional<http::response<http::string_body>> raw_http(int port, const std::string& request) {
+  net::io_context ioc;
+  tcp::socket sock(ioc);
+  sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  beast::error_code ec;
+  net::write(sock, net::buffer(request), ec);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(sock, buf, res, ec);
+  if (ec) return std::nullopt;
+  return res;
+}
+
 // A WebSocket client whose reads time out instead of hanging a test.
 class WsClient {
  public:
@@ -127,6 +181,11 @@ class WsClient {
     ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   }
   void send(const json& j) { ws_.write(net::buffer(j.dump())); }
+  void send_text(const std::string& text) { ws_.write(net::buffer(text)); }
+  void close() {
+    beast::error_code ec;
+    ws_.close(beast::websocket::close_code::normal, ec);
+  }
   std::optional<json> read(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) {
     beast::flat_buffer buf;
     bool done = false;

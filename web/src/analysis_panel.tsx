@@ -1,7 +1,7 @@
 // Review with the engine: every position of the game analysed over the analysis channel, a score
 // graph over the game (from the first player's view), the best line at the shown move.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { AnalysisChannel, type AnalysisLine, type GameView } from './api';
+import { AnalysisChannel, PositionCache, type AnalysisLine, type GameView } from './api';
 import type { Dict } from './i18n';
 
 const CLAMP = 1000;
@@ -13,8 +13,8 @@ function graphValue(l: AnalysisLine | undefined): number | null {
   return Math.max(-CLAMP, Math.min(CLAMP, l.score_first));
 }
 
-export function AnalysisPanel({ view, ply, setPly, t, engine }: {
-  view: GameView; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
+export function AnalysisPanel({ view, positions, ply, setPly, t, engine }: {
+  view: GameView; positions: PositionCache; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
 }) {
   const [lines, setLines] = useState<(AnalysisLine | undefined)[]>([]);
   const [running, setRunning] = useState(false);
@@ -27,9 +27,13 @@ export function AnalysisPanel({ view, ply, setPly, t, engine }: {
     setRunning(true);
     channel.current ??= new AnalysisChannel();
     const out: (AnalysisLine | undefined)[] = [];
-    for (let i = 0; i < view.positions.length; ++i) {
+    const last = view.ply;
+    for (let i = 0; i <= last; ++i) {
+      if (positions.get(i) === undefined) await positions.ensure(i, last).catch(() => undefined);
+      const position = positions.get(i);
+      if (position === undefined) break;  // the game was taken back meanwhile
       const res = await channel.current.analyse(
-        { id: `${view.id}-${i}`, game: view.game, rules: view.rules, position: view.positions[i], movetime: 150 },
+        { id: `${view.id}-${i}`, game: view.game, rules: view.rules, position, movetime: 150 },
         () => undefined);
       out[i] = res;
       setLines([...out]);
@@ -37,7 +41,7 @@ export function AnalysisPanel({ view, ply, setPly, t, engine }: {
     setRunning(false);
   };
 
-  const n = Math.max(1, view.positions.length - 1);
+  const n = Math.max(1, view.ply);
   const W = 300;
   const H = 110;
   const x = (i: number) => (i / n) * W;
@@ -68,7 +72,7 @@ export function AnalysisPanel({ view, ply, setPly, t, engine }: {
         </div>
       )}
       <button data-action="analyse" onClick={analyse} disabled={running}>
-        {running ? `${t.analysing} ${lines.filter(Boolean).length}/${view.positions.length}` : t.analyse}
+        {running ? `${t.analysing} ${lines.filter(Boolean).length}/${view.ply + 1}` : t.analyse}
       </button>
       {engine && <div class="muted small">{t.engine}: {engine}</div>}
     </div>

@@ -9,7 +9,7 @@ export interface GameView {
   sides: [string, string];
   start_position: string;
   position: string;
-  positions: string[];
+  previous_position: string | null;  // the position before the last ply (null at ply 0)
   moves: string[];
   ply: number;
   version: number;
@@ -23,6 +23,16 @@ export interface GameView {
   draw_offer: string | null;
   you?: string;
   draw_declined?: boolean;
+}
+
+// GET /api/games/{id}/positions?from=&to=: the positions after plies from..to.
+export interface PositionRange {
+  id: string;
+  from: number;
+  to: number;
+  ply: number;
+  version: number;
+  positions: string[];
 }
 
 export interface MetaGame {
@@ -76,8 +86,68 @@ export const api = {
   list: (offset: number, limit: number) =>
     call<{ games: ListedGame[]; total: number }>('GET', `/api/games?offset=${offset}&limit=${limit}`),
   import: (game: string, record: string) => call<{ id: string }>('POST', '/api/import', { game, record }),
+  positions: (id: string, from: number, to: number) =>
+    call<PositionRange>('GET', `/api/games/${encodeURIComponent(id)}/positions?from=${from}&to=${to}`),
   recordUrl: (id: string) => `/api/games/${id}/record`,
 };
+
+const POSITIONS_PAGE = 500;  // the server's limit per request
+
+// The positions of one game by ply. A state carries only the start, the current and the previous
+// position; the others are fetched a page at a time when they are shown, and kept.
+export class PositionCache {
+  private known = new Map<number, string>();
+  private moves: string[] = [];
+  private generation = 0;  // bumped when moves are taken back: positions past them are stale
+  private loads = new Map<string, Promise<void>>();
+  constructor(readonly id: string, private onChange: () => void) {}
+
+  // Takes in an accepted state: keeps its positions, drops those after a move that changed (undo).
+  update(v: GameView) {
+    let same = 0;
+    while (same < this.moves.length && same < v.moves.length && this.moves[same] === v.moves[same]) ++same;
+    if (same < this.moves.length) {
+      ++this.generation;
+      for (const k of [...this.known.keys()]) if (k > same) this.known.delete(k);
+    }
+    this.moves = v.moves.slice();
+    this.known.set(0, v.start_position);
+    this.known.set(v.ply, v.position);
+    if (v.ply > 0 && v.previous_position !== null) this.known.set(v.ply - 1, v.previous_position);
+  }
+
+  get(ply: number): string | undefined {
+    return this.known.get(ply);
+  }
+
+  // Fetches what is missing of plies from..to (which must not pass the game's ply).
+  async ensure(from: number, to: number): Promise<void> {
+    from = Math.max(0, from);
+    for (let p = Math.floor(from / POSITIONS_PAGE); p <= Math.floor(to / POSITIONS_PAGE); ++p) {
+      const lo = Math.max(from, p * POSITIONS_PAGE);
+      const hi = Math.min(to, p * POSITIONS_PAGE + POSITIONS_PAGE - 1);
+      let missing = false;
+      for (let i = lo; i <= hi && !missing; ++i) missing = !this.known.has(i);
+      if (missing) await this.loadPage(p, hi);
+    }
+  }
+
+  private loadPage(page: number, to: number): Promise<void> {
+    const gen = this.generation;
+    const from = page * POSITIONS_PAGE;
+    const key = `${gen}:${page}:${to}`;
+    let pending = this.loads.get(key);
+    if (!pending) {
+      pending = api.positions(this.id, from, to).then((r) => {
+        if (gen !== this.generation) return;  // moves were taken back meanwhile
+        r.positions.forEach((pos, k) => this.known.set(r.from + k, pos));
+        this.onChange();
+      }).finally(() => this.loads.delete(key));
+      this.loads.set(key, pending);
+    }
+    return pending;
+  }
+}
 
 // Seat tokens live in this browser only; a reload finds them again.
 export const seats = {

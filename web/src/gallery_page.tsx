@@ -10,7 +10,7 @@ function sample(game: string, position: string, extra: Partial<GameView> = {}): 
   return {
     id: `gallery-${game}`, game, title: game, rules: '', mode: 'review', level: 0,
     sides: game === 'capgo' ? ['black', 'white'] : ['white', 'black'],
-    start_position: position, position, positions: [position], moves: [], ply: 0, version: 0,
+    start_position: position, position, previous_position: null, moves: [], ply: 0, version: 0,
     status: 'ongoing', result: '*', reason: '', to_move: 'white', legal_moves: [], computer: null,
     thinking: false, draw_offer: null, ...extra,
   };
@@ -27,21 +27,21 @@ export function GalleryPage({ t }: { t: Dict }) {
   const tojmot = sample('tojmot', TOJMOT_START, {
     legal_moves: ['l4l6', 'l4l8', 'l4l10', 'l4l12', 'l4l14', 'j4l8', 'j4h8', 'g5h6', 'g5f6'],
   });
-  const go = sample('capgo', GO_AFTER, { positions: [GO_BEFORE, GO_AFTER], moves: ['E4'], ply: 1, rules: 'size=9,target=3,pass=1' });
+  const go = sample('capgo', GO_AFTER, { previous_position: GO_BEFORE, moves: ['E4'], ply: 1, rules: 'size=9,target=3,pass=1' });
   const none = () => undefined;
   return (
     <div class="gallery">
       <section class="card" data-gallery="togyz">
         <h2>{t.togyz}</h2>
-        <TogyzBoard view={togyz} ply={0} flipped={false} canMove={false} onMove={none} t={t} />
+        <TogyzBoard view={togyz} ply={0} position={togyz.position} prev={null} flipped={false} canMove={false} onMove={none} t={t} />
       </section>
       <section class="card" data-gallery="tojmot">
         <h2>{t.tojmot}</h2>
-        <TojmotBoard view={tojmot} ply={0} flipped={false} canMove={true} onMove={none} t={t} />
+        <TojmotBoard view={tojmot} ply={0} position={tojmot.position} prev={null} flipped={false} canMove={true} onMove={none} t={t} />
       </section>
       <section class="card" data-gallery="capgo">
         <h2>{t.capgo}</h2>
-        <GoBoard view={go} ply={1} flipped={false} canMove={false} onMove={none} t={t} />
+        <GoBoard view={go} ply={1} position={go.position} prev={go.previous_position} flipped={false} canMove={false} onMove={none} t={t} />
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 // One game: the board, players and status, the move list with navigation, the actions, the
 // result dialog and the analysis panel. Follows the server over the game's WebSocket.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { api, seats, watchGame, type GameView, type MetaGame } from './api';
+import { api, PositionCache, seats, watchGame, type GameView, type MetaGame } from './api';
 import { reasonText, sideName, type Dict } from './i18n';
 import { TogyzBoard } from './boards/togyz';
 import { TojmotBoard } from './boards/tojmot';
@@ -56,8 +56,8 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
   );
 }
 
-function GoCounters({ view, ply, t }: { view: GameView; ply: number; t: Dict }) {
-  const pos = parseGo(view.positions[ply] ?? view.position);
+function GoCounters({ view, position, t }: { view: GameView; position: string; t: Dict }) {
+  const pos = parseGo(position);
   const [tb, tw] = goTargets(view.rules);
   return (
     <div class="go-counters" data-testid="go-counters">
@@ -79,14 +79,22 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const [copied, setCopied] = useState(false);
   const token = seats.get(id);
   const viewRef = useRef<GameView | null>(null);
+  const [, setLoaded] = useState(0);  // bumped when fetched positions arrive
+  const cacheRef = useRef<PositionCache | null>(null);
+  if (cacheRef.current?.id !== id) cacheRef.current = new PositionCache(id, () => setLoaded((n) => n + 1));
+  const positions = cacheRef.current;
+  const lastShown = useRef('');
 
   const accept = useCallback((s: GameView, fresh = false) => {
     const cur = viewRef.current;
     if (cur && !fresh && s.version < cur.version) return;  // an older reply overtaken by a push
     if (cur && cur.status === 'ongoing' && s.status === 'finished') setShowResult(true);
     viewRef.current = s;
+    positions.update(s);
+    // The latest page of positions at once, so that stepping back through a game is instant.
+    if (fresh) positions.ensure(s.ply - 499, s.ply).catch(() => undefined);
     setView(s);
-  }, []);
+  }, [positions]);
 
   useEffect(() => {
     api.get(id, token).then((s) => {
@@ -97,6 +105,11 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   }, [id]);
 
   const setPly = (p: number) => setPlyState(view && p >= view.ply ? null : p);
+  const shownPly = view ? Math.min(ply ?? view.ply, view.ply) : 0;
+  useEffect(() => {  // a past position not loaded yet: fetch its page
+    if (view && (positions.get(shownPly) === undefined || (shownPly > 0 && positions.get(shownPly - 1) === undefined)))
+      positions.ensure(shownPly - 1, shownPly).catch((e) => setError((e as Error).message));
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!view || (e.target as HTMLElement).tagName === 'INPUT') return;
@@ -111,7 +124,11 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   if (error && !view) return <section class="card"><p class="error" role="alert">{error}</p></section>;
   if (!view) return <section class="card loading">…</section>;
 
-  const shown = ply ?? view.ply;
+  const shown = shownPly;
+  // Until a fetched position arrives the board keeps showing the one it showed.
+  const position = positions.get(shown) ?? (lastShown.current || view.position);
+  lastShown.current = position;
+  const prevPosition = shown > 0 ? positions.get(shown - 1) ?? null : null;
   const mine = me === 'both' || (me !== undefined && me === view.to_move);
   const canMove = view.status === 'ongoing' && shown === view.ply && mine && !view.thinking && view.mode !== 'review';
   const isFlipped = flipped ?? (me === view.sides[1]);
@@ -154,11 +171,11 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
         <div class="player-bar top">
           <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} />
         </div>
-        <Board view={view} ply={shown} flipped={isFlipped} canMove={canMove} onMove={onMove} t={t} />
+        <Board view={view} ply={shown} position={position} prev={prevPosition} flipped={isFlipped} canMove={canMove} onMove={onMove} t={t} />
         <div class="player-bar bottom">
           <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} />
         </div>
-        {view.game === 'capgo' && <GoCounters view={view} ply={shown} t={t} />}
+        {view.game === 'capgo' && <GoCounters view={view} position={position} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card status-card">
@@ -197,7 +214,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             }}>🔗 {copied ? t.copied : t.copyInvite}</button>
           )}
         </div>
-        <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={meta.find((m) => m.name === view.game)?.engine ?? ''} />
+        <AnalysisPanel view={view} positions={positions} ply={shown} setPly={setPly} t={t} engine={meta.find((m) => m.name === view.game)?.engine ?? ''} />
       </aside>
       {showResult && view.status === 'finished' && (
         <div class="modal-backdrop" onClick={() => setShowResult(false)}>

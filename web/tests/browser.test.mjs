@@ -197,6 +197,11 @@ test('history lists saved games and opens them for review', async () => {
   await page.click('[data-action=import]');
   await page.waitForSelector('.game-page[data-ply="11"][data-status=finished]');
   assert.equal(await page.textContent('[data-kazan=white] .tk-kazan-count'), '88');
+  // A page opened afresh has no pushed positions: the past ones come from /positions.
+  await page.click('[data-ply="3"]');
+  await page.waitForSelector('[data-pit=w8][data-count="1"]');
+  await page.click('[data-nav-ply=first]');
+  await page.waitForSelector('[data-pit=w5][data-count="9"]');
   await page.context().close();
 });
 

@@ -10,11 +10,12 @@ import { chromium } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = process.env.OYIN_ARTIFACTS ?? path.join(ROOT, 'build', 'test-artifacts');
 
-export async function startServer() {
+// `args`: more `oyin serve` options (the load test passes --workers and the like).
+export async function startServer(args = []) {
   const bin = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
   const dir = mkdtempSync(path.join(tmpdir(), 'oyin-web-'));
   const web = process.env.OYIN_WEB_DIST ?? path.join(ROOT, 'web', 'dist');
-  const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web],
+  const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   proc.stderr.on('data', (d) => (err += d));
@@ -34,6 +35,7 @@ export async function startServer() {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: proc.pid,
     // SIGTERM; resolves with the exit code (0 for a clean stop) and what the server wrote to stderr.
     stop: () => new Promise((resolve) => {
       proc.on('exit', (code) => resolve({ code, stderr: err }));

@@ -44,9 +44,9 @@ function starPoints(n: number): [number, number][] {
 const C = 44;  // grid spacing
 const M = 48;  // margin for coordinates
 
-export function GoBoard({ view, ply, flipped, canMove, onMove }: BoardProps) {
+export function GoBoard({ view, ply, position, flipped, canMove, onMove }: BoardProps) {
   const [hover, setHover] = useState<string | null>(null);
-  const pos = parseGo(view.positions[ply] ?? view.position);
+  const pos = parseGo(position);
   const n = pos.size;
   const legal = new Set(canMove ? view.legal_moves.map((m) => m.toUpperCase()) : []);
   const last = ply > 0 ? view.moves[ply - 1].toUpperCase() : '';

@@ -83,9 +83,9 @@ function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w:
   );
 }
 
-export function TogyzBoard({ view, ply, flipped, canMove, onMove, t }: BoardProps) {
-  const pos = parseTogyz(view.positions[ply] ?? view.position);
-  const prev = ply > 0 ? parseTogyz(view.positions[ply - 1]) : null;
+export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMove, onMove, t }: BoardProps) {
+  const pos = parseTogyz(position);
+  const prev = ply > 0 && prevText ? parseTogyz(prevText) : null;
   const lastText = ply > 0 ? view.moves[ply - 1] : '';
   let lastFrom = -1;
   let lastTo = -1;

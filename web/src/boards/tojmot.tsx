@@ -60,10 +60,10 @@ function recordCells(rec: string): [string, string] | null {
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates
 
-export function TojmotBoard({ view, ply, flipped, canMove, onMove, t }: BoardProps) {
+export function TojmotBoard({ view, ply, position, flipped, canMove, onMove, t }: BoardProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const [chooser, setChooser] = useState<string[] | null>(null);
-  const pos = parseTojmot(view.positions[ply] ?? view.position);
+  const pos = parseTojmot(position);
   const legal = canMove ? view.legal_moves.map((m) => ({ m, ...splitMove(m) })) : [];
   const last = ply > 0 ? recordCells(view.moves[ply - 1]) : null;
   const lastRec = ply > 0 ? view.moves[ply - 1] : '';
