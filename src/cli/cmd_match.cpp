@@ -55,7 +55,7 @@ void parse_sprt(const std::string& text, match::MatchOptions& o) {
     throw UsageError("--sprt: alpha and beta must be in (0, 0.5)");
 }
 
-std::string summary_text(const GameAdapter& g, const match::MatchOptions& o, const match::MatchSummary& s) {
+std::string summary_text(const match::MatchOptions& o, const match::MatchSummary& s) {
   char buf[512];
   const int n = s.wins + s.losses + s.draws;
   const double score = n ? (s.wins + 0.5 * s.draws) / n : 0.5;
@@ -65,9 +65,6 @@ std::string summary_text(const GameAdapter& g, const match::MatchOptions& o, con
   out += buf;
   if (s.elo.valid) std::snprintf(buf, sizeof buf, "Elo difference: %.1f +/- %.1f (95%%)\n", s.elo.elo, s.elo.error95);
   else std::snprintf(buf, sizeof buf, "Elo difference: %s\n", s.penta.pairs() ? (score > 0.5 ? "+inf" : "-inf") : "n/a");
-  out += buf;
-  std::snprintf(buf, sizeof buf, "Wins by side: %s %d, %s %d\n", g.side_name(Side::First).c_str(), s.side_wins[0],
-                g.side_name(Side::Second).c_str(), s.side_wins[1]);
   out += buf;
   std::snprintf(buf, sizeof buf, "Pentanomial [0, 0.5, 1, 1.5, 2]: [%llu, %llu, %llu, %llu, %llu]\n",
                 static_cast<unsigned long long>(s.penta.n[0]), static_cast<unsigned long long>(s.penta.n[1]),
@@ -124,12 +121,12 @@ int run_match_command(MatchArgs& c) {
     if (!c.quiet) {
       std::printf("Game %d (pair %d, %s): %s %s, %d plies\n", played, gr.pair + 1,
                   gr.index == 0 ? "engine 1 first" : "engine 2 first", gr.result.c_str(), gr.reason.c_str(), gr.plies);
-      if (played % 20 == 0) std::printf("%s", summary_text(g, o, s).c_str());
+      if (played % 20 == 0) std::printf("%s", summary_text(o, s).c_str());
       std::fflush(stdout);
     }
   });
   if (!r) throw UsageError(r.error());
-  std::printf("\n%s", summary_text(g, o, *r).c_str());
+  std::printf("\n%s", summary_text(o, *r).c_str());
   std::fflush(stdout);
   if (!r->stopped.empty()) {
     std::fprintf(stderr, "oyin: match stopped after %d game%s: %s\n", played, played == 1 ? "" : "s", r->stopped.c_str());
@@ -148,7 +145,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--engine2", c->e2, "The opponent, in the same forms (default builtin:level=5)");
   cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(CLI::Range(1, 1000000));
   cmd->add_option("--tc", c->tc, "Time control BASE+INC in seconds per game, e.g. 10+0.1");
-  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines)");
+  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines; playouts for a Monte-Carlo engine)");
   cmd->add_option("--depth", c->o.budget.depth, "Depth per move (both engines)")->check(CLI::Range(1, 100));
   cmd->add_option("--movetime", c->o.budget.movetime_ms, "Milliseconds per move (both engines)")->check(CLI::Range(1, 3600000));
   cmd->add_option("--openings", c->openings, "File with one start position (the game's position text) per line");

@@ -142,13 +142,20 @@ class ExternalPlayer : public Player {
 
   Status send(const std::string& line, Clock::time_point until) {
     if (proc_->write_line(line, until)) return Ok{};
-    const std::string how = proc_->exit_text(50);
-    if (how == "is still running") {
+    // A position line can be long: the message names its start.
+    const std::string shown = line.size() > 40 ? line.substr(0, 40) + "..." : line;
+    if (Clock::now() >= until) {  // the pipe stayed full: the engine does not read
       proc_->kill_now();
-      return make_error("the engine stopped reading its input ('" + line + "' not taken within " +
+      return make_error("the engine stopped reading its input ('" + shown + "' not taken within " +
                         seconds_text(ctx_.timeout_ms) + ")");
     }
-    return make_error("the engine " + how + " (could not send '" + line + "')");
+    return make_error("the engine " + gone_text() + " before taking '" + shown + "'");
+  }
+
+  // How the engine ended, after it closed its input or output (it is about to exit).
+  std::string gone_text() {
+    const std::string how = proc_->exit_text(2000);
+    return how.empty() ? "closed its pipes" : how;
   }
 
   // The next line before `until`; the error names the command it was waiting on.
@@ -163,7 +170,7 @@ class ExternalPlayer : public Player {
                           (is_move ? " (lost on time)" : ""));
       case Subprocess::Read::Closed: break;
     }
-    return make_error("the engine " + proc_->exit_text() + " before answering '" + waiting_on + "'");
+    return make_error("the engine " + gone_text() + " before answering '" + waiting_on + "'");
   }
 
   std::unique_ptr<Subprocess> proc_;

@@ -218,8 +218,6 @@ Result<MatchSummary> run_match(const MatchOptions& o, const std::function<void(c
         if (r->points1 == 1) ++sum.wins;
         else if (r->points1 == 0) ++sum.losses;
         else ++sum.draws;
-        if (r->result == "1-0") ++sum.side_wins[0];
-        if (r->result == "0-1") ++sum.side_wins[1];
         pair_points[static_cast<std::size_t>(pair)] += r->points1;
         if (++pair_games[static_cast<std::size_t>(pair)] == 2) {
           sum.penta.add_pair(pair_points[static_cast<std::size_t>(pair)]);

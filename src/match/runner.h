@@ -42,7 +42,6 @@ struct GameResult {
 
 struct MatchSummary {
   int wins = 0, losses = 0, draws = 0;  // engine 1's
-  int side_wins[2] = {0, 0};            // games won by the first / second side
   Pentanomial penta;
   EloEstimate elo;
   SprtResult sprt;

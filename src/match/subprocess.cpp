@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -9,7 +10,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <mutex>
 #include <thread>
 
 extern char** environ;
@@ -27,9 +27,6 @@ int ms_until(Clock::time_point deadline) {
 }  // namespace
 
 Result<std::unique_ptr<Subprocess>> Subprocess::start(const std::string& command) {
-  // A write to an engine that has died must fail with EPIPE, not end oyin with SIGPIPE.
-  static std::once_flag ignore_sigpipe;
-  std::call_once(ignore_sigpipe, [] { signal(SIGPIPE, SIG_IGN); });
   int to_child[2], from_child[2];
   if (pipe2(to_child, O_CLOEXEC) != 0) return make_error("cannot create a pipe");
   if (pipe2(from_child, O_CLOEXEC) != 0) {
@@ -42,7 +39,7 @@ Result<std::unique_ptr<Subprocess>> Subprocess::start(const std::string& command
   posix_spawn_file_actions_adddup2(&fa, to_child[0], 0);
   posix_spawn_file_actions_adddup2(&fa, from_child[1], 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  // Its own process group (killed as one), and SIGPIPE back to the default for the engine.
+  // Its own process group (killed as one), and SIGPIPE at its default for the engine.
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t defaults;
@@ -90,7 +87,7 @@ bool Subprocess::reap(int wait_ms) {
 }
 
 std::string Subprocess::exit_text(int wait_ms) {
-  if (!reap(wait_ms)) return "is still running";
+  if (!reap(wait_ms)) return "";
   // The shell's codes for a command it could not run: the user's first question.
   if (status_ == 127) return "exited with code 127 (command not found)";
   if (status_ == 126) return "exited with code 126 (command not executable)";
@@ -114,9 +111,38 @@ Subprocess::~Subprocess() {
   if (out_fd_ >= 0) close(out_fd_);
 }
 
+namespace {
+
+// A write to an engine that has died must fail with EPIPE rather than end oyin with SIGPIPE;
+// the signal is held back for this thread only (oyin itself should still end on a closed
+// stdout, as in `oyin match … | head`) and the one the write raised is taken off.
+class HoldSigpipe {
+ public:
+  HoldSigpipe() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+  }
+  ~HoldSigpipe() {
+    if (raised) {
+      const timespec zero{0, 0};
+      while (sigtimedwait(&pipe_, nullptr, &zero) < 0 && errno == EINTR) {
+      }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  bool raised = false;
+
+ private:
+  sigset_t pipe_, old_;
+};
+
+}  // namespace
+
 bool Subprocess::write_line(const std::string& line, Clock::time_point deadline) {
   const std::string s = line + "\n";
   std::size_t done = 0;
+  HoldSigpipe hold;
   while (done < s.size()) {
     const ssize_t n = write(in_fd_, s.data() + done, s.size() - done);
     if (n > 0) {
@@ -124,11 +150,14 @@ bool Subprocess::write_line(const std::string& line, Clock::time_point deadline)
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EPIPE) hold.raised = true;
     if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return false;  // EPIPE: the engine is gone
     pollfd pfd{in_fd_, POLLOUT, 0};
     const int wait = ms_until(deadline);
     if (wait == 0 || poll(&pfd, 1, wait) <= 0) return false;
-    if (pfd.revents & (POLLERR | POLLHUP)) return false;
+    if (pfd.revents & (POLLERR | POLLHUP)) {
+      continue;  // the next write reports it (EPIPE)
+    }
   }
   return true;
 }

@@ -30,9 +30,9 @@ class Subprocess {
   // False when the engine is gone or has not taken the line by `deadline` (it stopped reading).
   bool write_line(const std::string& line, Clock::time_point deadline);
 
-  // "exited with code 1", "was killed by signal 11 (Segmentation fault)", or "is still running"
-  // (waits up to `wait_ms` for it to end first).
-  std::string exit_text(int wait_ms = 200);
+  // "exited with code 1" or "was killed by signal 11 (Segmentation fault)", waiting up to
+  // `wait_ms` for it to end; "" when it is still running then.
+  std::string exit_text(int wait_ms);
   void kill_now();  // SIGKILL to the whole group (a hung engine)
 
  private:
