@@ -1,21 +1,16 @@
-// oyin match <game>: engine against engine under our referee, with Elo and a pentanomial SPRT.
+// oyin match <game>: engine against engine under our referee, with Elo and a pentanomial SPRT;
+// one runner for every game and both protocols (match/runner.h).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 
 #include "cli/common.h"
 #include "core/text.h"
-#include "match/runner.h"
+#include "cli/cmd_match.h"
 
 namespace oyin::cli {
 
 namespace {
-
-struct MatchCli {
-  std::string game, e1 = "builtin:level=10", e2 = "builtin:level=5", tc, openings, pgn, sprt;
-  match::MatchOptions o;
-  bool quiet = false;
-};
 
 void parse_tc(const std::string& tc, match::MatchOptions& o) {
   // "BASE+INC" in seconds, as the chess match tools write it: "10+0.1", "60".
@@ -85,21 +80,18 @@ std::string summary_text(const match::MatchOptions& o, const match::MatchSummary
   return out;
 }
 
-int run(MatchCli& c) {
+}  // namespace
+
+int run_match_command(MatchArgs& c) {
   const GameAdapter& g = game_or_fail(c.game);
   match::MatchOptions& o = c.o;
   o.game = g.name();
   for (int i = 0; i < 2; ++i) {
     auto spec = match::parse_player_spec(i == 0 ? c.e1 : c.e2);
     if (!spec) throw UsageError(spec.error());
-    // A built-in player is cheap to build: try it now, so that a bad option (an unknown eval
-    // parameter, say) is a usage error rather than a match of forfeits.
-    if (spec->builtin) {
-      auto trial = match::make_player(*spec, g.name(), o.budget, 0);
-      if (!trial) throw UsageError(trial.error());
-    }
     o.engines[i] = *spec;
   }
+  o.timeout_ms = static_cast<int>(c.timeout_s * 1000);
   if (o.engines[0].name == o.engines[1].name) {
     o.engines[0].name += " #1";
     o.engines[1].name += " #2";
@@ -117,15 +109,15 @@ int run(MatchCli& c) {
     }
     if (o.openings.empty()) throw UsageError(c.openings + ": no positions in it");
   }
-  std::ofstream pgn;
-  if (!c.pgn.empty()) {
-    pgn.open(c.pgn);
-    if (!pgn) throw UsageError("cannot write '" + c.pgn + "'");
+  std::ofstream records;
+  if (!c.records.empty()) {
+    records.open(c.records);
+    if (!records) throw UsageError("cannot write '" + c.records + "'");
   }
   int played = 0;
   auto r = match::run_match(o, [&](const match::GameResult& gr, const match::MatchSummary& s) {
     ++played;
-    if (pgn) pgn << gr.record << "\n" << std::flush;
+    if (records) records << gr.record << "\n" << std::flush;
     if (!c.quiet) {
       std::printf("Game %d (pair %d, %s): %s %s, %d plies\n", played, gr.pair + 1,
                   gr.index == 0 ? "engine 1 first" : "engine 2 first", gr.result.c_str(), gr.reason.c_str(), gr.plies);
@@ -135,32 +127,41 @@ int run(MatchCli& c) {
   });
   if (!r) throw UsageError(r.error());
   std::printf("\n%s", summary_text(o, *r).c_str());
+  std::fflush(stdout);
+  if (!r->stopped.empty()) {
+    std::fprintf(stderr, "oyin: match stopped after %d game%s: %s\n", played, played == 1 ? "" : "s", r->stopped.c_str());
+    return 1;
+  }
   return 0;
 }
 
-}  // namespace
-
 void add_match_command(CLI::App& app, int& exit_code) {
-  auto c = std::make_shared<MatchCli>();
+  auto c = std::make_shared<MatchArgs>();
   auto* cmd = app.add_subcommand("match", "Play engines against each other under our referee; Elo and SPRT");
   cmd->add_option("game", c->game, "Game: " + game_names())->required();
-  cmd->add_option("--engine1", c->e1, "builtin:level=7,nodes=20000 or uci:<command> (default builtin:level=10)");
-  cmd->add_option("--engine2", c->e2, "The opponent (default builtin:level=5)");
+  cmd->add_option("--engine1", c->e1,
+                  "builtin[:level=N,nodes=N,playouts=N,threads=N,movetime=MS,depth=N,hash=MB,eval=k=v+k=v,plain=1,name=S], "
+                  "uci:<command>, gtp:<command> or gnugo[:level=N] (default builtin:level=10)");
+  cmd->add_option("--engine2", c->e2, "The opponent, in the same forms (default builtin:level=5)");
   cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(CLI::Range(1, 1000000));
   cmd->add_option("--tc", c->tc, "Time control BASE+INC in seconds per game, e.g. 10+0.1");
-  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines)");
+  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines; playouts for a Monte-Carlo engine)");
   cmd->add_option("--depth", c->o.budget.depth, "Depth per move (both engines)")->check(CLI::Range(1, 100));
   cmd->add_option("--movetime", c->o.budget.movetime_ms, "Milliseconds per move (both engines)")->check(CLI::Range(1, 3600000));
-  cmd->add_option("--openings", c->openings, "File with one start position (FEN) per line");
+  cmd->add_option("--openings", c->openings, "File with one start position (the game's position text) per line");
   cmd->add_option("--random-plies", c->o.random_plies, "Random plies played from each opening")->check(CLI::Range(0, 200));
   cmd->add_option("--concurrency", c->o.concurrency, "Games played at the same time")->check(CLI::Range(1, 64));
   cmd->add_option("--max-plies", c->o.max_plies, "The referee declares a draw after this many plies")->check(CLI::Range(1, 100000));
   cmd->add_option("--seed", c->o.seed, "Seed for openings and low-level randomness");
-  cmd->add_option("--pgn", c->pgn, "Write every game to this file (the game's record format: PGN or SGF)");
+  cmd->add_option("--records,--pgn,--sgf", c->records, "Write every game to this file (the game's record format: PGN or SGF)");
+  cmd->add_option("--timeout", c->timeout_s,
+                  "Seconds an external engine may take to answer a command, beyond the thinking time of a move "
+                  "(--movetime, or its clock); later loses the game (default 30)")
+      ->check(CLI::Range(0.05, 86400.0));
   cmd->add_option("--sprt", c->sprt, "Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05");
   cmd->add_option("--rules", c->o.rules, "Rule options as key=value,key=value");
   cmd->add_flag("--quiet", c->quiet, "Only the final table");
-  cmd->callback([c, &exit_code] { exit_code = run(*c); });
+  cmd->callback([c, &exit_code] { exit_code = run_match_command(*c); });
 }
 
 }  // namespace oyin::cli

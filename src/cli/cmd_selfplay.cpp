@@ -1,82 +1,75 @@
-// oyin selfplay capgo --a level=10 --b level=3 --games 100 --rules size=7,target=1
-// A capture Go match with our own referee; player B may be a GTP engine (--b gnugo).
-#include <cstdio>
-#include <fstream>
+// oyin selfplay: the old name of `oyin match`, kept as a thin alias. Its options map onto the
+// match's (--a/--b → --engine1/--engine2, --sgf → --records) and its old player forms still work
+// (level=N,playouts=P,... → builtin:level=N,...; gtp=COMMAND → gtp:COMMAND; gnugo). It prints
+// the equivalent `oyin match` command on stderr, then plays exactly that match.
 #include <iostream>
 
+#include "cli/cmd_match.h"
 #include "cli/common.h"
-#include "match/capgo_match.h"
+#include "core/text.h"
 
 namespace oyin::cli {
 
 namespace {
 
 struct SelfplayOpts {
-  std::string game, a = "level=10", b = "level=3", rules = "size=9,target=1", sgf;
+  std::string game, a = "level=10", b = "level=3", rules, sgf;
   int games = 10, max_plies = 0;
   std::uint64_t seed = 1;
   bool quiet = false;
 };
 
-int run_selfplay(const SelfplayOpts& o) {
-  const GameEntry& g = game_or_fail(o.game);
-  if (g.protocol() != Protocol::Gtp)
-    throw UsageError("oyin selfplay plays the GTP games only (use oyin match), not '" + o.game + "'");
-  match::CapgoMatchOptions m;
-  m.rules = o.rules;
-  m.games = o.games;
-  m.seed = o.seed;
-  m.max_plies = o.max_plies;
-  auto a = match::parse_player(o.a);
-  if (!a) throw UsageError("--a: " + a.error());
-  auto b = match::parse_player(o.b);
-  if (!b) throw UsageError("--b: " + b.error());
-  m.a = *a;
-  m.b = *b;
-  std::ofstream sgf;
-  if (!o.sgf.empty()) {
-    sgf.open(o.sgf);
-    if (!sgf) throw UsageError("cannot write '" + o.sgf + "'");
-  }
-  std::cout << "A: " << m.a.label() << "\nB: " << m.b.label() << "\nRules: " << o.rules << ", " << o.games
-            << " games, colours alternate (A Black first)" << std::endl;
-  int a_wins = 0, b_wins = 0, draws = 0;
-  m.on_game = [&](int i, const match::CapgoGame& g) {
-    if (g.winner == 2) ++draws;
-    else (g.winner == g.a_color ? a_wins : b_wins) += 1;
-    if (!o.quiet)
-      std::cout << "game " << i + 1 << ": A " << (g.a_color == 0 ? "black" : "white") << ", "
-                << (g.winner == 2 ? "draw" : g.winner == g.a_color ? "A wins" : "B wins") << " (" << g.reason << ", "
-                << g.plies << " plies)  score A " << a_wins << " B " << b_wins << " draws " << draws << std::endl;
-    if (sgf) sgf << g.sgf << "\n";
-  };
-  auto r = match::run_capgo_match(m);
-  if (!r) throw UsageError(r.error());
-  double margin = 0;
-  const double elo = r->elo_a(&margin);
-  char line[160];
-  std::snprintf(line, sizeof line, "Elo A-B: %+.0f +/- %.0f (95%%), score %.3f", elo, margin, r->score_a());
-  std::cout << "Result: A " << r->a_wins << " B " << r->b_wins << " draws " << r->draws << " (black won "
-            << r->black_wins << ", white won " << r->white_wins << ")\n"
-            << line << std::endl;
-  return 0;
+// An old player form in the match's syntax; the new forms pass unchanged.
+std::string engine_form(const std::string& player) {
+  const std::string t(trim(player));
+  if (t.rfind("gtp=", 0) == 0) return "gtp:" + t.substr(4);
+  for (const char* prefix : {"builtin", "uci:", "gtp:", "gnugo"})
+    if (starts_with_ci(t, prefix)) return t;
+  return "builtin:" + t;
+}
+
+std::string shell_quoted(const std::string& s) {
+  if (s.find_first_of(" '\"$;|&<>()*?") == std::string::npos) return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 }  // namespace
 
 void add_selfplay_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<SelfplayOpts>();
-  auto* cmd = app.add_subcommand("selfplay", "Play a capture Go match between two players (oyin levels or a GTP engine)");
-  cmd->add_option("game", o->game, "Game: capgo")->required();
-  cmd->add_option("--a", o->a, "Player A: level=N[,playouts=P,movetime=MS,threads=T], gnugo, or gtp=COMMAND");
-  cmd->add_option("--b", o->b, "Player B (same forms as --a)");
-  cmd->add_option("--rules", o->rules, "Rules as key=value (default size=9,target=1)");
-  cmd->add_option("--games", o->games, "Number of games (colours alternate)")->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", o->seed, "Seed for the engines' randomness");
-  cmd->add_option("--max-plies", o->max_plies, "Stop a game after this many plies and count (0 = 4 x points)");
-  cmd->add_option("--sgf", o->sgf, "Write every game to this SGF file");
-  cmd->add_flag("--quiet", o->quiet, "Only the final result");
-  cmd->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
+  auto* cmd = app.add_subcommand("selfplay", "Old name of 'oyin match' (maps --a/--b/--sgf onto it)");
+  cmd->add_option("game", o->game, "Game: " + game_names())->required();
+  cmd->add_option("--a", o->a, "Engine 1: level=N[,playouts=P,movetime=MS,threads=T], gnugo, gtp=COMMAND, or any oyin match form");
+  cmd->add_option("--b", o->b, "Engine 2 (same forms as --a; default level=3)");
+  cmd->add_option("--rules", o->rules, "Rules as key=value (default: the game's)");
+  cmd->add_option("--games", o->games, "Number of games (rounded up to pairs, colours swapped)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--seed", o->seed, "Seed");
+  cmd->add_option("--max-plies", o->max_plies, "The referee declares a draw after this many plies (0 = the match default, 1000)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--sgf", o->sgf, "Write every game to this file (the game's record format)");
+  cmd->add_flag("--quiet", o->quiet, "Only the final table");
+  cmd->callback([o, &exit_code] {
+    MatchArgs m;
+    m.game = o->game;
+    m.e1 = engine_form(o->a);
+    m.e2 = engine_form(o->b);
+    m.records = o->sgf;
+    m.quiet = o->quiet;
+    m.o.rules = o->rules;
+    m.o.games = o->games;
+    m.o.seed = o->seed;
+    if (o->max_plies) m.o.max_plies = o->max_plies;
+    std::string line = "oyin match " + o->game + " --engine1 " + shell_quoted(m.e1) + " --engine2 " + shell_quoted(m.e2) +
+                       " --games " + std::to_string(o->games) + " --seed " + std::to_string(o->seed);
+    if (!o->rules.empty()) line += " --rules " + shell_quoted(o->rules);
+    if (o->max_plies) line += " --max-plies " + std::to_string(o->max_plies);
+    if (!o->sgf.empty()) line += " --records " + shell_quoted(o->sgf);
+    if (o->quiet) line += " --quiet";
+    std::cerr << "oyin selfplay is now: " << line << std::endl;
+    exit_code = run_match_command(m);
+  });
 }
 
 }  // namespace oyin::cli

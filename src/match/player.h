@@ -1,7 +1,14 @@
 #pragma once
-// The two sides of a match: a built-in engine ("builtin:level=7,nodes=20000") or an external
-// program speaking UCI ("uci:<command line>"). The referee (match/runner.cpp) never trusts
-// them: it only asks for a move.
+// The two sides of a match, in one syntax for every game:
+//   builtin[:k=v,...]  the game's own engine (the registry's make_engine()); keys: level (0..10),
+//                      nodes, playouts (the same limit; for the Monte-Carlo engine both count
+//                      playouts), threads, movetime (ms), depth, hash (MB), eval (the game's
+//                      weights, '+'-separated: eval=tuz_base=600+tempo=10), plain (1 = plain
+//                      fixed-depth alpha-beta), name
+//   uci:<command>      any UCI engine; UCI_Variant is set when the game has one
+//   gtp:<command>      any GTP engine (told the start position and every move as `play`)
+//   gnugo[:level=N]    GNU Go over GTP: gtp:/usr/games/gnugo --mode gtp --level N --chinese-rules
+// The referee (match/runner.cpp) never trusts them: it only asks for a move.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -9,40 +16,64 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/game_adapter.h"
+#include "games/registry/registry.h"
+#include "match/subprocess.h"
 
 namespace oyin::match {
 
+enum class PlayerKind { Builtin, Uci, Gtp };
+
 struct PlayerSpec {
   std::string text;                          // as given, for the tables
-  bool builtin = true;
-  std::map<std::string, std::string> opts;   // builtin: level nodes depth movetime hash eval plain name
-  std::string command;                       // uci: the command line
+  PlayerKind kind = PlayerKind::Builtin;
+  std::map<std::string, std::string> opts;   // builtin: the keys above
+  std::string command;                       // uci / gtp: the command line
   std::string name;                          // display name
+  bool external() const { return kind != PlayerKind::Builtin; }
 };
 
-// builtin:[k=v,...]  keys: level (0..10), nodes, depth, movetime (ms), hash (MB),
-//                    eval (the game's weights, '+'-separated: eval=tuz_base=600+tempo=10),
-//                    plain (1 = plain fixed-depth alpha-beta), name
-// uci:<command>      any UCI engine; UCI_Variant is set when the game needs it
 Result<PlayerSpec> parse_player_spec(std::string_view text);
 
-struct MoveBudget {  // per move, applies to both players unless their spec overrides it
+inline constexpr const char* kGnuGoCommand = "/usr/games/gnugo --mode gtp --chinese-rules --level ";
+
+struct MoveBudget {  // per move, applies to both players unless a builtin spec overrides it
   std::uint64_t nodes = 0;
   int depth = 0;
   int movetime_ms = 0;
 };
 
+// What the referee tells a player when it must move.
+struct Turn {
+  const GameState& now;                      // the position, with its history
+  const std::vector<std::string>& moves;     // every move since the game's start, protocol notation
+  int clock_ms[2] = {0, 0};                  // by side; 0 when there is no time control
+  int inc_ms[2] = {0, 0};
+};
+
 class Player {
  public:
   virtual ~Player() = default;
-  // The next move in protocol notation. `start` is the position the game began from and
-  // `moves` the moves since, in protocol notation; clocks are 0 when there is no time control.
-  virtual Result<std::string> think(const GameState& state, const std::string& start, const std::vector<std::string>& moves,
-                                    const int clock_ms[2], const int inc_ms[2]) = 0;
+  // Before each game's first turn: the position the game starts from, and the seed of the
+  // game (a builtin engine's randomness, so that a game does not depend on the ones before).
+  virtual Status new_game(const GameState& start, std::uint64_t seed) = 0;
+  // The next move in protocol notation ("resign" from a GTP engine). An error loses the game;
+  // its text says why ("no answer to 'genmove b' within 2.0 s").
+  virtual Result<std::string> think(const Turn& turn) = 0;
 };
 
-Result<std::unique_ptr<Player>> make_player(const PlayerSpec& spec, const std::string& game, const MoveBudget& budget,
-                                            std::uint64_t seed);
+// `timeout_ms`: the longest an external engine may take to answer any command, beyond the
+// thinking time its limits give it (--movetime, or its clock under --tc).
+struct PlayerContext {
+  const GameEntry* game = nullptr;
+  std::string rules;
+  MoveBudget budget;
+  bool clock = false;      // a time control is on
+  int base_ms = 0;         // per game (GTP time_settings)
+  int timeout_ms = 30000;
+};
+
+// Starts the player (an external engine: the process and its handshake, under the timeout).
+// A player serves game after game; the runner drops one that failed and starts another.
+Result<std::unique_ptr<Player>> make_player(const PlayerSpec& spec, const PlayerContext& ctx);
 
 }  // namespace oyin::match

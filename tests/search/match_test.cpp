@@ -1,4 +1,5 @@
-// The match runner: statistics, referee, external UCI engines; and `oyin analyze`.
+// The match runner: statistics, referee, external UCI engines (a wrong move, a death, a hang);
+// and `oyin analyze`. Capture Go and GTP engines: tests/capgo_ai/cli_ai_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -74,7 +75,90 @@ TEST(MatchRunner, BadSpecsAreRejected) {
   EXPECT_FALSE(parse_player_spec("builtin:speed=3").ok());
   EXPECT_FALSE(parse_player_spec("uci:").ok());
   EXPECT_FALSE(parse_player_spec("stockfish").ok());
+  EXPECT_FALSE(parse_player_spec("gtp:").ok());
+  EXPECT_FALSE(parse_player_spec("gnugo:level=11").ok());
+  EXPECT_FALSE(parse_player_spec("gnugo:speed=1").ok());
+  EXPECT_FALSE(parse_player_spec("builtin:threads=0").ok());
+  EXPECT_FALSE(parse_player_spec("builtin:nodes=many").ok());
   EXPECT_TRUE(parse_player_spec("builtin:level=3,nodes=100,eval=tempo=5+board=3").ok());
+  EXPECT_TRUE(parse_player_spec("builtin").ok());
+  const auto g = parse_player_spec("gnugo:level=3");
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->kind, PlayerKind::Gtp);
+  EXPECT_EQ(g->command, "/usr/games/gnugo --mode gtp --level 3 --chinese-rules");
+  EXPECT_EQ(parse_player_spec("gnugo")->command, "/usr/games/gnugo --mode gtp --level 10 --chinese-rules");
+  const auto b = parse_player_spec(" builtin:playouts=500,threads=2,name=mc ");
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->kind, PlayerKind::Builtin);
+  EXPECT_EQ(b->name, "mc");
+  EXPECT_EQ(b->opts.at("playouts"), "500");
+  EXPECT_EQ(parse_player_spec("uci:./engine --fast")->command, "./engine --fast");
+}
+
+// oyin's own UCI engine behind a shell loop that passes on `lines` lines and then ends its
+// input: the engine exits in the middle of a game.
+std::string dying_uci_engine(int lines) {
+  return "uci:n=0; while read -r l; do echo \"$l\"; n=$((n+1)); [ $n -ge " + std::to_string(lines) +
+         " ] && exit; done | " + OYIN_BINARY + " uci";
+}
+
+TEST(MatchRunner, AnEngineThatDiesMidGameLosesAndIsStartedAgain) {
+  MatchOptions o;
+  o.game = "togyz";
+  o.engines[0] = *parse_player_spec("builtin:level=3");
+  // 3 lines of handshake (uci, UCI_Variant, isready), 2 for a new game, 3 a move (position,
+  // isready, go): the engine makes three moves and is gone before the fourth.
+  o.engines[1] = *parse_player_spec(dying_uci_engine(14));
+  o.budget.nodes = 1000;
+  o.games = 2;
+  std::vector<GameResult> games;
+  auto r = run_match(o, [&](const GameResult& g, const MatchSummary&) { games.push_back(g); });
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->wins, 2);
+  EXPECT_EQ(r->stopped, "");
+  ASSERT_EQ(games.size(), 2u);
+  // Engine 2 is black in game 1 (three moves each: 7 plies) and white in game 2 (6 plies).
+  // Whether the next `position` still finds the shell's input open is a race; either way the
+  // engine is gone before its fourth move.
+  EXPECT_EQ(games[0].reason.rfind("black (" + o.engines[1].name + "): the engine exited with code 0 before ", 0), 0u) << games[0].reason;
+  EXPECT_EQ(games[0].plies, 7);
+  EXPECT_EQ(games[1].reason.rfind("white (" + o.engines[1].name + "): the engine exited with code 0 before ", 0), 0u) << games[1].reason;
+  EXPECT_EQ(games[1].plies, 6);
+}
+
+TEST(MatchRunner, AHangingUciEngineLosesOnTime) {
+  MatchOptions o;
+  o.game = "togyz";
+  o.engines[0] = *parse_player_spec("builtin:level=0");
+  o.engines[1] = *parse_player_spec(
+      "uci:while read l; do case $l in uci) echo uciok;; isready) echo readyok;; go*) exec sleep 60;; esac; done");
+  o.budget.movetime_ms = 100;
+  o.timeout_ms = 400;
+  o.games = 2;
+  std::vector<GameResult> games;
+  auto r = run_match(o, [&](const GameResult& g, const MatchSummary&) { games.push_back(g); });
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->wins, 2);
+  ASSERT_EQ(games.size(), 2u);
+  // movetime 100 ms plus the 400 ms timeout.
+  EXPECT_NE(games[0].reason.find("no answer to 'go movetime 100' within 0.5 s (lost on time)"), std::string::npos) << games[0].reason;
+}
+
+TEST(MatchRunner, AnEngineThatFailsItsHandshakeIsAnErrorBeforeAnyGame) {
+  MatchOptions o;
+  o.game = "togyz";
+  o.engines[0] = *parse_player_spec("builtin:level=0");
+  o.engines[1] = *parse_player_spec("uci:while read l; do :; done");
+  o.timeout_ms = 300;
+  int played = 0;
+  auto r = run_match(o, [&](const GameResult&, const MatchSummary&) { ++played; });
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "engine 'uci:while read l; do :; done': no answer to 'uci' within 0.3 s");
+  EXPECT_EQ(played, 0);
+  o.engines[1] = *parse_player_spec("gnugo");
+  r = run_match(o, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "engine 'gnugo': Togyz Kumalak is played over UCI, not GTP (use uci:<command>)");
 }
 
 TEST(MatchRunner, RefereeForfeitsAnEngineThatPlaysIllegalMoves) {
@@ -89,7 +173,7 @@ TEST(MatchRunner, RefereeForfeitsAnEngineThatPlaysIllegalMoves) {
   auto r = run_match(o, [&](const GameResult& g, const MatchSummary&) { games.push_back(g); });
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->wins, 2);
-  for (const auto& g : games) EXPECT_NE(g.reason.find("illegal move '0'"), std::string::npos) << g.reason;
+  for (const auto& g : games) EXPECT_NE(g.reason.find("illegal move '0': "), std::string::npos) << g.reason;
 }
 
 TEST(MatchRunner, AnExternalEngineWithoutLimitsGetsAMovetime) {

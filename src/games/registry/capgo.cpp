@@ -7,10 +7,34 @@ namespace oyin {
 
 std::unique_ptr<GameAdapter> make_capgo_adapter();
 
+namespace {
+
+// An external GTP engine (GNU Go) knows ordinary Go: it gets the board size, no komi (the
+// capture target decides, not territory) and the start position's stones, played one by one.
+// Played in any order they capture nothing: every chain of a legal position keeps a liberty.
+Result<std::vector<std::string>> gtp_setup(std::string_view rules_text, std::string_view position) {
+  auto rules = capgo::CaptureGo::parse_rules(rules_text);
+  if (!rules) return make_error(rules.error());
+  auto start = position.empty() ? capgo::make_start(*rules) : capgo::parse_position(position, *rules);
+  if (!start) return make_error(start.error());
+  const capgo::Position& p = *start;
+  std::vector<std::string> out = {"boardsize " + std::to_string(p.size), "clear_board", "komi 0"};
+  for (int y = 0; y < p.size; ++y)
+    for (int x = 0; x < p.size; ++x) {
+      const int c = p.color[p.index(x, y)];
+      if (c == capgo::kBlack || c == capgo::kWhite)
+        out.push_back(std::string("play ") + (c == capgo::kBlack ? "B " : "W ") + capgo::point_text(x, y));
+    }
+  return out;
+}
+
+}  // namespace
+
 GameDeclaration declare_capgo() {
   GameDeclaration d;
   d.rules = make_capgo_adapter();
   d.protocol = Protocol::Gtp;
+  d.gtp_setup = gtp_setup;
   d.engine_kind = EngineKind::Mcts;
   d.engine_name = capgo_engine_name();
   d.make_engine = [] { return make_capgo_engine(); };

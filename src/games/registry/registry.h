@@ -40,6 +40,10 @@ struct GameDeclaration {
   std::vector<std::string> aliases;  // other names accepted on the command line
   Protocol protocol = Protocol::Uci;
   std::string uci_variant;           // the UCI_Variant value (Protocol::Uci)
+  // Protocol::Gtp: the GTP commands that put a game's start position (rules text, position
+  // text) on an external engine's board: boardsize, clear_board, komi, then its stones as
+  // `play` commands. The match runner sends them before the moves.
+  std::function<Result<std::vector<std::string>>(std::string_view rules, std::string_view position)> gtp_setup;
   EngineKind engine_kind = EngineKind::Random;
   std::string engine_name;
   std::function<std::unique_ptr<Engine>()> make_engine;
@@ -74,6 +78,10 @@ class GameEntry final : public GameAdapter {
   const std::vector<std::string>& aliases() const { return d_.aliases; }
   Protocol protocol() const { return d_.protocol; }
   const std::string& uci_variant() const { return d_.uci_variant; }
+  Result<std::vector<std::string>> gtp_setup(std::string_view rules, std::string_view position) const {
+    if (!d_.gtp_setup) return make_error(name() + " cannot be set up on a GTP engine");
+    return d_.gtp_setup(rules, position);
+  }
   EngineKind engine_kind() const { return d_.engine_kind; }
   const std::string& engine_name() const { return d_.engine_name; }
   std::unique_ptr<Engine> make_engine() const { return d_.make_engine ? d_.make_engine() : make_random_engine(); }
