@@ -70,9 +70,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--a", o->a, "Player A: level=N[,playouts=P,movetime=MS,threads=T], gnugo, or gtp=COMMAND");
   cmd->add_option("--b", o->b, "Player B (same forms as --a)");
   cmd->add_option("--rules", o->rules, "Rules as key=value (default size=9,target=1)");
-  cmd->add_option("--games", o->games, "Number of games (colours alternate)")->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", o->seed, "Seed for the engines' randomness");
-  cmd->add_option("--max-plies", o->max_plies, "Stop a game after this many plies and count (0 = 4 x points)");
+  cmd->add_option("--games", o->games, "Number of games (colours alternate)")->check(whole_number(1, 100000));
+  cmd->add_option("--seed", o->seed, "Seed for the engines' randomness")->check(any_seed());
+  cmd->add_option("--max-plies", o->max_plies, "Stop a game after this many plies and count (0 = 4 x points)")
+      ->check(whole_number(0, 1000000));
   cmd->add_option("--sgf", o->sgf, "Write every game to this SGF file");
   cmd->add_flag("--quiet", o->quiet, "Only the final result");
   cmd->callback([o, &exit_code] { exit_code = run_selfplay(*o); });

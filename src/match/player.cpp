@@ -27,11 +27,19 @@ Result<PlayerSpec> parse_player_spec(std::string_view text) {
     bool ok = false;
     for (const char* x : known) ok = ok || k == x;
     if (!ok) return make_error("engine '" + s.text + "': unknown key '" + k + "' (known: level, nodes, depth, movetime, hash, eval, plain, name)");
-    if (k != "eval" && k != "name" && !parse_int(v)) return make_error("engine '" + s.text + "': " + k + " must be a number");
-  }
-  if (s.opts.count("level")) {
-    const auto l = *parse_int(s.opts["level"]);
-    if (l < 0 || l > 10) return make_error("engine '" + s.text + "': level must be 0..10");
+    if (k == "eval" || k == "name") continue;
+    // Each number's range, so that nothing wraps or narrows on its way to the engine.
+    const std::int64_t hi = k == "level"      ? 10
+                            : k == "nodes"    ? 1'000'000'000'000'000
+                            : k == "depth"    ? 100
+                            : k == "movetime" ? 86'400'000
+                            : k == "hash"     ? 4096
+                            :                   1;  // plain
+    const std::int64_t lo = k == "hash" ? 1 : 0;
+    const auto n = parse_int(v);
+    if (!n || *n < lo || *n > hi)
+      return make_error("engine '" + s.text + "': " + k + " must be a whole number from " + std::to_string(lo) + " to " +
+                        std::to_string(hi) + ", not '" + v + "'");
   }
   s.name = s.opts.count("name") ? s.opts["name"] : s.text;
   return s;

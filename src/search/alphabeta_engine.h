@@ -39,8 +39,11 @@ class AlphaBetaEngine final : public Engine {
   Status set_option(std::string_view name, std::string_view value) override {
     if (name == "Hash") {
       const auto mb = parse_int(value);
-      if (!mb || *mb < 1 || *mb > 65536) return make_error("Hash must be 1..65536 MB, not '" + std::string(value) + "'");
-      tt_.resize(static_cast<std::size_t>(*mb));
+      if (!mb || *mb < 1 || *mb > static_cast<std::int64_t>(kMaxHashMb))
+        return make_error("Hash must be 1.." + std::to_string(kMaxHashMb) + " MB, not '" + std::string(value) + "'");
+      if (!tt_.resize(static_cast<std::size_t>(*mb)))
+        return make_error("cannot allocate " + std::to_string(*mb) + " MB for the hash table (out of memory); keeping " +
+                          std::to_string(tt_.size_mb()) + " MB");
       return Ok{};
     }
     if (name == "Plain") {  // "1": the plain fixed-depth baseline instead of the real search

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <algorithm>
 #include <type_traits>
 
 namespace oyin::search {
@@ -37,17 +39,25 @@ struct TTHit {
   Bound bound = Bound::None;
 };
 
+// The largest table the engines offer (UCI "Hash", match "hash="): these games gain nothing from
+// more, and the machines they run on have a few GB to spare at most.
+constexpr std::size_t kMaxHashMb = 4096;
+
 class TranspositionTable {
  public:
-  explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
+  explicit TranspositionTable(std::size_t mb = 16) { (void)resize(mb); }
 
-  void resize(std::size_t mb) {
-    std::size_t want = std::max<std::size_t>(1, mb) * 1024 * 1024 / sizeof(Slot);
+  // False when the memory cannot be had; the table then keeps its old size (and contents).
+  [[nodiscard]] bool resize(std::size_t mb) {
+    std::size_t want = std::clamp<std::size_t>(mb, 1, kMaxHashMb) * 1024 * 1024 / sizeof(Slot);
     std::size_t n = 1;
     while (n * 2 <= want) n *= 2;
-    slots_ = std::make_unique<Slot[]>(n);
+    std::unique_ptr<Slot[]> fresh(new (std::nothrow) Slot[n]);
+    if (!fresh) return false;
+    slots_ = std::move(fresh);
     mask_ = n - 1;
     clear();
+    return true;
   }
   void clear() {
     for (std::size_t i = 0; i <= mask_; ++i) {
