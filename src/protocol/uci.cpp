@@ -39,10 +39,10 @@ std::string format_info(const SearchInfo& i) {
 }
 
 // The caps of a bounded session (UciOptions::bounded).
-constexpr std::uint64_t kBoundedNodes = 3000;
-constexpr int kBoundedPerftDepth = 3;
-constexpr int kBoundedHashMb = 16;
-constexpr int kBoundedThreads = 2;
+constexpr std::uint64_t kBoundedNodes = 300;
+constexpr int kBoundedPerftDepth = 2;
+constexpr int kBoundedHashMb = 1;
+constexpr int kBoundedThreads = 1;
 constexpr int kMaxBenchDepth = 30;
 
 }  // namespace
@@ -165,6 +165,7 @@ class UciSession {
       }
       game_ = g;
       engine_ = make_engine(g->name());
+      if (options_.bounded) (void)engine_->set_option("Hash", std::to_string(kBoundedHashMb));
       for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
       set_position(g->name(), "", {});
       if (announce) say(std::string("info string variant ") + v.uci_name + " startpos " + state_->position_text());

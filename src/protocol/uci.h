@@ -15,8 +15,8 @@ int run_uci(std::istream& in, std::ostream& out);
 
 struct UciOptions {
   // For in-process drivers (tests, fuzzing): every command finishes quickly and on the calling
-  // thread. Searches are capped at a few thousand nodes ("go infinite" too), perft at depth 3,
-  // Hash at 16 MB and Threads at 2; "bench" is refused.
+  // thread. Searches are capped at 300 nodes ("go infinite" too), perft at depth 2, Hash at
+  // 1 MB and Threads at 1; "bench" is refused.
   bool bounded = false;
 };
 

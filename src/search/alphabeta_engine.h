@@ -31,7 +31,9 @@ class AlphaBetaEngine final : public Engine {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  AlphaBetaEngine() : tt_(16) {}
+  // The table is allocated (and cleared) at the first search or Hash setting: engines are
+  // made for every UCI variant switch and protocol session, and many never search.
+  AlphaBetaEngine() : tt_(0) {}
 
   std::string name() const override { return "oyin alpha-beta (" + std::string(G::name) + ")"; }
   void new_game() override { tt_.clear(); }
@@ -43,7 +45,9 @@ class AlphaBetaEngine final : public Engine {
         return make_error("Hash must be 1.." + std::to_string(kMaxHashMb) + " MB, not '" + std::string(value) + "'");
       if (!tt_.resize(static_cast<std::size_t>(*mb)))
         return make_error("cannot allocate " + std::to_string(*mb) + " MB for the hash table (out of memory); keeping " +
-                          std::to_string(tt_.size_mb()) + " MB");
+                          std::to_string(tt_sized_ ? tt_.size_mb() : hash_mb_) + " MB");
+      hash_mb_ = static_cast<std::size_t>(*mb);
+      tt_sized_ = true;
       return Ok{};
     }
     if (name == "Plain") {  // "1": the plain fixed-depth baseline instead of the real search
@@ -94,6 +98,7 @@ class AlphaBetaEngine final : public Engine {
     std::vector<std::uint64_t> history;
     if constexpr (HasHalfmoveClock<G>) history = impl->history_hashes();
 
+    if (!tt_sized_) tt_sized_ = tt_.resize(hash_mb_);
     AlphaBeta<G> ab(tt_, params_);
     typename AlphaBeta<G>::InfoFn info_fn;
     if (on_info)
@@ -150,6 +155,8 @@ class AlphaBetaEngine final : public Engine {
   }
 
   TranspositionTable tt_;
+  std::size_t hash_mb_ = 16;
+  bool tt_sized_ = false;
   typename G::EvalParams params_{};
   bool plain_ = false;
 };

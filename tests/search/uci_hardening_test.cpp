@@ -136,10 +136,10 @@ TEST(UciHardening, BoundedInProcessSessionEndsEveryCommand) {
   uci.finish();
   const std::string text = out.str();
   EXPECT_NE(text.find("bestmove "), std::string::npos) << text;
-  EXPECT_NE(text.find("Nodes searched: 613 ("), std::string::npos) << "perft 3 from the start: " << text;
+  EXPECT_NE(text.find("Nodes searched: 73 ("), std::string::npos) << "perft 2 from the start: " << text;
   EXPECT_NE(text.find("info string error: bench is not available in this session"), std::string::npos) << text;
-  EXPECT_NE(text.find("info string error: Hash above 16 MB is refused in this session"), std::string::npos) << text;
-  EXPECT_NE(text.find("info string error: Threads must be 1..2"), std::string::npos) << text;
+  EXPECT_NE(text.find("info string error: Hash above 1 MB is refused in this session"), std::string::npos) << text;
+  EXPECT_NE(text.find("info string error: Threads must be 1..1"), std::string::npos) << text;
   EXPECT_FALSE(uci.handle("quit"));
 }
 
