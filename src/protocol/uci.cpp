@@ -41,7 +41,6 @@ std::string format_info(const SearchInfo& i) {
 // The caps of a bounded session (UciOptions::bounded).
 constexpr std::uint64_t kBoundedNodes = 300;
 constexpr int kBoundedPerftDepth = 2;
-constexpr int kBoundedHashMb = 1;
 constexpr int kBoundedThreads = 1;
 constexpr int kMaxBenchDepth = 30;
 
@@ -165,7 +164,7 @@ class UciSession {
       }
       game_ = g;
       engine_ = make_engine(g->name());
-      if (options_.bounded) (void)engine_->set_option("Hash", std::to_string(kBoundedHashMb));
+      if (options_.bounded) (void)engine_->set_option("MinimalTable", "1");
       for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
       set_position(g->name(), "", {});
       if (announce) say(std::string("info string variant ") + v.uci_name + " startpos " + state_->position_text());
@@ -249,8 +248,8 @@ class UciSession {
     } else if (lname == "hash" || lname == "evalparams") {
       const std::string key = lname == "hash" ? "Hash" : "EvalParams";
       const std::string v = value == "<empty>" ? "" : value;
-      if (options_.bounded && key == "Hash" && parse_int(v).value_or(0) > kBoundedHashMb)
-        return say("info string error: Hash above " + std::to_string(kBoundedHashMb) + " MB is refused in this session");
+      if (options_.bounded && key == "Hash")  // the table stays minimal: sizing it costs more than a search
+        return say("info string error: Hash is fixed in this session");
       auto r = engine_->set_option(key, v);
       if (!r) return say("info string error: " + r.error());
       engine_options_.emplace_back(key, v);

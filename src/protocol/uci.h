@@ -15,8 +15,8 @@ int run_uci(std::istream& in, std::ostream& out);
 
 struct UciOptions {
   // For in-process drivers (tests, fuzzing): every command finishes quickly and on the calling
-  // thread. Searches are capped at 300 nodes ("go infinite" too), perft at depth 2, Hash at
-  // 1 MB and Threads at 1; "bench" is refused.
+  // thread. Searches are capped at 300 nodes ("go infinite" too), perft at depth 2 and Threads
+  // at 1, the hash table is minimal (Hash is refused), and so is "bench".
   bool bounded = false;
 };
 

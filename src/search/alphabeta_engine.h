@@ -50,6 +50,11 @@ class AlphaBetaEngine final : public Engine {
       tt_sized_ = true;
       return Ok{};
     }
+    if (name == "MinimalTable") {  // "1": a one-bucket table, never sized (in-process fuzzing)
+      tt_sized_ = value == "1";
+      if (tt_sized_) (void)tt_.resize(0);
+      return Ok{};
+    }
     if (name == "Plain") {  // "1": the plain fixed-depth baseline instead of the real search
       plain_ = value == "1" || value == "true";
       return Ok{};

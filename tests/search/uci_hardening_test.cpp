@@ -138,7 +138,7 @@ TEST(UciHardening, BoundedInProcessSessionEndsEveryCommand) {
   EXPECT_NE(text.find("bestmove "), std::string::npos) << text;
   EXPECT_NE(text.find("Nodes searched: 73 ("), std::string::npos) << "perft 2 from the start: " << text;
   EXPECT_NE(text.find("info string error: bench is not available in this session"), std::string::npos) << text;
-  EXPECT_NE(text.find("info string error: Hash above 1 MB is refused in this session"), std::string::npos) << text;
+  EXPECT_NE(text.find("info string error: Hash is fixed in this session"), std::string::npos) << text;
   EXPECT_NE(text.find("info string error: Threads must be 1..1"), std::string::npos) << text;
   EXPECT_FALSE(uci.handle("quit"));
 }
