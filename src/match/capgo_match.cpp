@@ -41,8 +41,8 @@ Result<CapgoPlayerSpec> parse_player(std::string_view text) {
   if (!kv) return make_error(kv.error());
   for (const auto& [k, v] : *kv) {
     const auto n = parse_int(v);
-    const std::int64_t hi = k == "level" ? 10 : k == "movetime" ? 86'400'000 : k == "threads" ? 64 : 1'000'000'000'000'000;
-    if (!n || *n < 0 || *n > hi)
+    const std::int64_t hi = k == "movetime" ? 86'400'000 : k == "threads" ? 64 : 1'000'000'000'000'000;
+    if (!n || *n < 0 || (k != "level" && *n > hi))
       return make_error("player setting " + k + " needs a whole number from 0 to " + std::to_string(hi) + ", not '" + v + "'");
     if (k == "level") {
       if (*n > 10) return make_error("level must be 0..10, not " + v);
