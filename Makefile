@@ -1,5 +1,7 @@
 # make run   — install what is missing, build (Release), start oyin
-# make test  — install what is missing, build, run every test (SAN=1: ASan+UBSan build)
+# make test  — install what is missing, build, run every test (SAN=1: ASan+UBSan build), after
+#              a few seconds of each fuzz harness (fuzz-smoke)
+# make fuzz  — run each libFuzzer harness for FUZZ_SECONDS (default 60): make fuzz FUZZ_SECONDS=600
 SHELL := /bin/bash
 SAN ?= 0
 JOBS ?= $(shell nproc)
@@ -12,7 +14,13 @@ APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbe
 	libcli11-dev nlohmann-json3-dev libsqlite3-dev libsodium-dev gnugo \
 	libboost1.81-dev chromium
 
-.PHONY: all deps build web run test bench clean loadtest
+# The fuzz build: clang with libFuzzer (its runtime is in libclang-rt-14-dev), in build-fuzz/.
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+FUZZ_DIR := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 3
+
+.PHONY: all deps build web run test bench clean loadtest fuzz-deps fuzz-build fuzz fuzz-smoke
 
 all: build web
 
@@ -25,6 +33,24 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+
+fuzz-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(FUZZ_PACKAGES)"
+
+$(FUZZ_DIR)/build.ninja: CMakeLists.txt fuzz/CMakeLists.txt | deps fuzz-deps
+	cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOYIN_FUZZ=ON \
+	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
+
+# Only the harnesses and the libraries they link.
+fuzz-build: deps fuzz-deps $(FUZZ_DIR)/build.ninja
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_all
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+
+# Part of make test: a crash on a seed (or within seconds of one) never lands.
+fuzz-smoke: fuzz-build
+	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS)
 
 $(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)
@@ -46,11 +72,11 @@ run: build web
 loadtest: build
 	node web/scripts/loadtest.mjs
 
-test: build web
+test: build web fuzz-smoke
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 900
 
 bench: build
 	./$(BUILD_DIR)/oyin_bench
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(FUZZ_DIR)

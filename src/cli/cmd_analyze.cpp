@@ -106,12 +106,12 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--fen,--position", o->fen, "The position (default: the start position)");
   cmd->add_option("--moves", o->moves, "Moves to play from that position first, space-separated");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
-  auto* d = cmd->add_option("--depth", o->depth, "Search this many plies")->check(CLI::Range(1, 100));
-  auto* t = cmd->add_option("--movetime", o->movetime, "Search this many milliseconds")->check(CLI::Range(1, 86400000));
+  auto* d = cmd->add_option("--depth", o->depth, "Search this many plies")->check(whole_number(1, 100));
+  auto* t = cmd->add_option("--movetime", o->movetime, "Search this many milliseconds")->check(whole_number(1, 86400000));
   d->excludes(t);
-  cmd->add_option("--nodes", o->nodes, "Search this many nodes (Monte-Carlo search: playouts)");
-  cmd->add_option("--multipv", o->multipv, "Show the K best lines")->check(CLI::Range(1, 9));
-  cmd->add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 64));
+  cmd->add_option("--nodes", o->nodes, "Search this many nodes (Monte-Carlo search: playouts)")->check(whole_number(1, kMaxNodes));
+  cmd->add_option("--multipv", o->multipv, "Show the K best lines")->check(whole_number(1, 9));
+  cmd->add_option("--threads", o->threads, "Search threads")->check(whole_number(1, 64));
   cmd->callback([o, &exit_code] { exit_code = run_analyze(*o); });
 }
 

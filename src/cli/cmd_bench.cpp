@@ -11,7 +11,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   auto depth = std::make_shared<int>(kBenchDepth);
   auto verbose = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("bench", "Search a fixed list of positions to a fixed depth; print the node signature");
-  cmd->add_option("--depth", *depth, "Search depth for every position")->check(CLI::Range(1, 60));
+  cmd->add_option("--depth", *depth, "Search depth for every position")->check(whole_number(1, 60));
   cmd->add_flag("--verbose,-v", *verbose, "One line per position");
   cmd->callback([depth, verbose, &exit_code] {
     const auto t = run_bench(*depth, 16, [&](const BenchLine& l) {

@@ -16,11 +16,13 @@ void add_gtp_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("gtp", "Speak GTP v2 (Go Text Protocol) for capture Go, e.g. for GoGui");
   cmd->add_option("--rules", o->rules, "Capture Go settings: size=9,target=1,pass=1,setup=BC4+WD4");
-  cmd->add_option("--seed", o->seed, "Random seed behind genmove (the MCTS is deterministic for a seed with one thread)");
+  cmd->add_option("--seed", o->seed, "Random seed behind genmove (the MCTS is deterministic for a seed with one thread)")
+      ->check(any_seed());
   cmd->add_option("--level", o->level, "genmove by oyin's MCTS at this level 0..10 (default 10; -1: a random legal move)")
-      ->check(CLI::Range(-1, 10));
-  cmd->add_option("--playouts", o->playouts, "MCTS playouts per move (default: the level's budget)");
-  cmd->add_option("--threads", o->threads, "MCTS threads")->check(CLI::Range(1, 64));
+      ->check(whole_number(-1, 10));
+  cmd->add_option("--playouts", o->playouts, "MCTS playouts per move (default: the level's budget)")
+      ->check(whole_number(0, kMaxNodes));
+  cmd->add_option("--threads", o->threads, "MCTS threads")->check(whole_number(1, 64));
   cmd->callback([o, &exit_code] {
     auto engine = protocol::GtpEngine::create({o->rules, o->seed, OYIN_VERSION, o->level, o->playouts, o->threads});
     if (!engine) throw UsageError(engine.error());

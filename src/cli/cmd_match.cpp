@@ -14,23 +14,15 @@ namespace {
 
 void parse_tc(const std::string& tc, match::MatchOptions& o) {
   // "BASE+INC" in seconds, as the chess match tools write it: "10+0.1", "60".
+  // Bounds keep the milliseconds within an int: a base up to 10^6 s, an increment up to 10^5 s.
   const auto plus = tc.find('+');
-  try {
-    std::size_t used = 0;
-    const std::string base = tc.substr(0, plus);
-    const double b = std::stod(base, &used);
-    if (used != base.size() || b <= 0) throw std::invalid_argument("base");
-    double inc = 0;
-    if (plus != std::string::npos) {
-      const std::string i = tc.substr(plus + 1);
-      inc = std::stod(i, &used);
-      if (used != i.size() || inc < 0) throw std::invalid_argument("inc");
-    }
-    o.base_ms = static_cast<int>(b * 1000);
-    o.inc_ms = static_cast<int>(inc * 1000);
-  } catch (const std::exception&) {
-    throw UsageError("--tc must look like BASE+INC in seconds (e.g. 10+0.1), not '" + tc + "'");
-  }
+  const auto b = parse_real(std::string_view(tc).substr(0, plus));
+  const auto inc = plus == std::string::npos ? std::optional<double>(0) : parse_real(std::string_view(tc).substr(plus + 1));
+  if (!b || !inc || *b <= 0 || *b > 1e6 || *inc < 0 || *inc > 1e5)
+    throw UsageError("--tc must look like BASE+INC in seconds (e.g. 10+0.1; base up to 1000000, increment up to "
+                     "100000), not '" + tc + "'");
+  o.base_ms = std::max(1, static_cast<int>(*b * 1000));
+  o.inc_ms = static_cast<int>(*inc * 1000);
 }
 
 void parse_sprt(const std::string& text, match::MatchOptions& o) {
@@ -38,12 +30,10 @@ void parse_sprt(const std::string& text, match::MatchOptions& o) {
   if (!kv) throw UsageError("--sprt: " + kv.error());
   o.sprt = true;
   for (const auto& [k, v] : *kv) {
-    double x;
-    try {
-      x = std::stod(v);
-    } catch (const std::exception&) {
-      throw UsageError("--sprt: " + k + " must be a number, not '" + v + "'");
-    }
+    const auto parsed = parse_real(v);
+    if (!parsed || *parsed < -10000 || *parsed > 10000)
+      throw UsageError("--sprt: " + k + " must be a number from -10000 to 10000, not '" + v + "'");
+    const double x = *parsed;
     if (k == "elo0") o.sprt_params.elo0 = x;
     else if (k == "elo1") o.sprt_params.elo1 = x;
     else if (k == "alpha") o.sprt_params.alpha = x;
@@ -143,21 +133,21 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "builtin[:level=N,nodes=N,playouts=N,threads=N,movetime=MS,depth=N,hash=MB,eval=k=v+k=v,plain=1,name=S], "
                   "uci:<command>, gtp:<command> or gnugo[:level=N] (default builtin:level=10)");
   cmd->add_option("--engine2", c->e2, "The opponent, in the same forms (default builtin:level=5)");
-  cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(whole_number(1, 1000000));
   cmd->add_option("--tc", c->tc, "Time control BASE+INC in seconds per game, e.g. 10+0.1");
-  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines; playouts for a Monte-Carlo engine)");
-  cmd->add_option("--depth", c->o.budget.depth, "Depth per move (both engines)")->check(CLI::Range(1, 100));
-  cmd->add_option("--movetime", c->o.budget.movetime_ms, "Milliseconds per move (both engines)")->check(CLI::Range(1, 3600000));
+  cmd->add_option("--nodes", c->o.budget.nodes, "Nodes per move (both engines; playouts for a Monte-Carlo engine)")->check(whole_number(0, kMaxNodes));
+  cmd->add_option("--depth", c->o.budget.depth, "Depth per move (both engines)")->check(whole_number(1, 100));
+  cmd->add_option("--movetime", c->o.budget.movetime_ms, "Milliseconds per move (both engines)")->check(whole_number(1, 3600000));
   cmd->add_option("--openings", c->openings, "File with one start position (the game's position text) per line");
-  cmd->add_option("--random-plies", c->o.random_plies, "Random plies played from each opening")->check(CLI::Range(0, 200));
-  cmd->add_option("--concurrency", c->o.concurrency, "Games played at the same time")->check(CLI::Range(1, 64));
-  cmd->add_option("--max-plies", c->o.max_plies, "The referee declares a draw after this many plies")->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", c->o.seed, "Seed for openings and low-level randomness");
+  cmd->add_option("--random-plies", c->o.random_plies, "Random plies played from each opening")->check(whole_number(0, 200));
+  cmd->add_option("--concurrency", c->o.concurrency, "Games played at the same time")->check(whole_number(1, 64));
+  cmd->add_option("--max-plies", c->o.max_plies, "The referee declares a draw after this many plies")->check(whole_number(1, 100000));
+  cmd->add_option("--seed", c->o.seed, "Seed for openings and low-level randomness")->check(any_seed());
   cmd->add_option("--records,--pgn,--sgf", c->records, "Write every game to this file (the game's record format: PGN or SGF)");
   cmd->add_option("--timeout", c->timeout_s,
                   "Seconds an external engine may take to answer a command, beyond the thinking time of a move "
                   "(--movetime, or its clock); later loses the game (default 30)")
-      ->check(CLI::Range(0.05, 86400.0));
+      ->check(real_number(0.05, 86400.0));
   cmd->add_option("--sprt", c->sprt, "Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05");
   cmd->add_option("--rules", c->o.rules, "Rule options as key=value,key=value");
   cmd->add_flag("--quiet", c->quiet, "Only the final table");

@@ -15,11 +15,11 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("perft", "Count legal move sequences of a given length (move-generator check)");
   cmd->add_option("game", o->game, "Game: " + game_names())->required();
-  cmd->add_option("-d,--depth", o->depth, "Number of plies")->required()->check(CLI::Range(0, 64));
+  cmd->add_option("-d,--depth", o->depth, "Number of plies")->required()->check(whole_number(0, 64));
   cmd->add_option("--fen,--position", o->fen, "Start from this position instead of the initial one");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
   cmd->add_option("--moves", o->moves, "Play these moves (space-separated) from the position first");
-  cmd->add_option("-t,--threads", o->threads, "Split the root moves over this many threads")->check(CLI::Range(1, 256));
+  cmd->add_option("-t,--threads", o->threads, "Split the root moves over this many threads")->check(whole_number(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move first");
   cmd->callback([o, &exit_code] {
     const GameAdapter& g = game_or_fail(o->game);

@@ -124,10 +124,10 @@ void add_play_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the computer");
   cmd->add_option("game", o->game, "Game: " + game_names())->required();
   cmd->add_option("--as", o->as, "Your side (white or black; default: the side that moves first)");
-  cmd->add_option("--level", o->level, "Computer strength 0..10")->check(CLI::Range(0, 10));
+  cmd->add_option("--level", o->level, "Computer strength 0..10")->check(whole_number(0, 10));
   cmd->add_option("--fen,--position", o->fen, "Start from this position");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
-  cmd->add_option("--seed", o->seed, "Random seed for the computer's moves");
+  cmd->add_option("--seed", o->seed, "Random seed for the computer's moves")->check(any_seed());
   cmd->add_flag("--hotseat", o->hotseat, "Two people at one keyboard, no computer");
   cmd->add_flag("--no-color", o->no_color, "Plain text, no terminal colours");
   cmd->callback([o, &exit_code] {

@@ -44,10 +44,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--a", o->a, "Engine 1: level=N[,playouts=P,movetime=MS,threads=T], gnugo, gtp=COMMAND, or any oyin match form");
   cmd->add_option("--b", o->b, "Engine 2 (same forms as --a; default level=3)");
   cmd->add_option("--rules", o->rules, "Rules as key=value (default: the game's)");
-  cmd->add_option("--games", o->games, "Number of games (rounded up to pairs, colours swapped)")->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", o->seed, "Seed");
+  cmd->add_option("--games", o->games, "Number of games (rounded up to pairs, colours swapped)")->check(whole_number(1, 100000));
+  cmd->add_option("--seed", o->seed, "Seed")->check(any_seed());
   cmd->add_option("--max-plies", o->max_plies, "The referee declares a draw after this many plies (0 = the match default, 1000)")
-      ->check(CLI::Range(0, 100000));
+      ->check(whole_number(0, 100000));
   cmd->add_option("--sgf", o->sgf, "Write every game to this file (the game's record format)");
   cmd->add_flag("--quiet", o->quiet, "Only the final table");
   cmd->callback([o, &exit_code] {

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "search/tt.h"
 #include "server/http_server.h"
 
 namespace oyin::cli {
@@ -9,16 +10,16 @@ namespace oyin::cli {
 void add_serve_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<server::ServerOptions>();
   auto* cmd = app.add_subcommand("serve", "Serve the web application (play, review, analyse in a browser)");
-  cmd->add_option("--port", o->port, "TCP port (0 = any free port)")->capture_default_str();
+  cmd->add_option("--port", o->port, "TCP port (0 = any free port)")->capture_default_str()->check(whole_number(0, 65535));
   cmd->add_option("--host", o->host, "Address to listen on")->capture_default_str();
   cmd->add_option("--db", o->db, "SQLite database file (created on first start)")->capture_default_str();
   cmd->add_option("--web", o->web_root, "Directory of the built UI")->capture_default_str();
-  cmd->add_option("--io-threads", o->io_threads, "Threads for network I/O")->capture_default_str()->check(CLI::Range(1, 64));
-  cmd->add_option("--workers", o->workers, "Threads for the computer players (0 = one per core)")->capture_default_str()->check(CLI::Range(0, 256));
+  cmd->add_option("--io-threads", o->io_threads, "Threads for network I/O")->capture_default_str()->check(whole_number(1, 64));
+  cmd->add_option("--workers", o->workers, "Threads for the computer players (0 = one per core)")->capture_default_str()->check(whole_number(0, 256));
   cmd->add_option("--analysis-threads", o->analysis_threads, "Threads for analysis, at a lower priority (0 = half the cores)")
-      ->capture_default_str()->check(CLI::Range(0, 256));
+      ->capture_default_str()->check(whole_number(0, 256));
   cmd->add_option("--hash", o->hash_mb, "Hash table of each engine in MB (allocated on its first search)")
-      ->capture_default_str()->check(CLI::Range(1, 65536));
+      ->capture_default_str()->check(whole_number(1, static_cast<std::int64_t>(search::kMaxHashMb)));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

@@ -92,9 +92,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("game", o->game, "Game: capgo")->required();
   cmd->add_option("--rules", o->rules, "Rules as key=value: size=N,target=T,pass=0|1[,setup=BC4+WD4...]");
   cmd->add_option("--position", o->position, "Start from this position text instead of the rules' start");
-  cmd->add_option("--time", o->time_s, "Give up after this many seconds (0 = no limit)");
-  cmd->add_option("--memory", o->memory_gb, "Transposition table size in GB (default 0.5)");
-  cmd->add_option("--nodes", o->nodes, "Give up after this many nodes (0 = no limit)");
+  cmd->add_option("--time", o->time_s, "Give up after this many seconds (0 = no limit)")->check(real_number(0, 1e9));
+  cmd->add_option("--memory", o->memory_gb, "Transposition table size in GB (default 0.5)")->check(real_number(0, 64));
+  cmd->add_option("--nodes", o->nodes, "Give up after this many nodes (0 = no limit)")->check(whole_number(0, kMaxNodes));
   cmd->add_option("--method", o->method,
                   "auto (proof-number search where every capture ends the game: target 1, pass=0; else "
                   "alpha-beta), alphabeta or pn");

@@ -1,12 +1,69 @@
 #include "cli/common.h"
 
-#include <fstream>
+#include <charconv>
+#include <cmath>
 #include <sstream>
 
+#include "core/file.h"
 #include "core/text.h"
 #include "games/registry/registry.h"
 
 namespace oyin::cli {
+
+namespace {
+
+// Leading/trailing spaces, '+', leading zeros and other bases are refused so that what CLI11
+// converts afterwards is exactly the number checked here.
+bool plain_decimal(const std::string& t) {
+  std::size_t i = t.size() > 1 && t[0] == '-' ? 1 : 0;
+  if (i >= t.size()) return false;
+  if (t[i] == '0' && t.size() > i + 1) return false;
+  for (; i < t.size(); ++i)
+    if (t[i] < '0' || t[i] > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+CLI::Validator whole_number(std::int64_t lo, std::int64_t hi) {
+  const std::string want = "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  return CLI::Validator(
+      [lo, hi, want](std::string& t) -> std::string {
+        std::int64_t v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (!plain_decimal(t) || ec != std::errc() || end != t.data() + t.size() || v < lo || v > hi)
+          return "must be " + want + ", not '" + t + "'";
+        return {};
+      },
+      "INT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
+}
+
+CLI::Validator any_seed() {
+  return CLI::Validator(
+      [](std::string& t) -> std::string {
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (!plain_decimal(t) || t[0] == '-' || ec != std::errc() || end != t.data() + t.size())
+          return "must be a whole number from 0 to 18446744073709551615, not '" + t + "'";
+        return {};
+      },
+      "UINT64");
+}
+
+CLI::Validator real_number(double lo, double hi) {
+  std::ostringstream range;
+  range << lo << " to " << hi;
+  const std::string want = range.str();
+  return CLI::Validator(
+      [lo, hi, want](std::string& t) -> std::string {
+        double v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || v < lo || v > hi)
+          return "must be a number from " + want + ", not '" + t + "'";
+        return {};
+      },
+      "NUMBER in [" + want + "]");
+}
 
 std::string game_names() {
   std::string out;
@@ -35,11 +92,9 @@ std::string position_after_moves(const GameAdapter& g, const std::string& rules,
 }
 
 std::string read_file_or_fail(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  auto text = read_text_file(path);
+  if (!text) throw UsageError(text.error());
+  return std::move(*text);
 }
 
 }  // namespace oyin::cli

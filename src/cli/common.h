@@ -14,6 +14,14 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Checks for numeric options, used on every one (CLI11 alone reads "-5" into an unsigned as
+// 2^64-5, "010" as octal, and lets "nan" through a range): the text must be a plain decimal
+// number in [lo, hi], else a one-line error and exit code 2.
+CLI::Validator whole_number(std::int64_t lo, std::int64_t hi);
+constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000;  // node and playout budgets
+CLI::Validator any_seed();                      // a whole number 0..2^64-1
+CLI::Validator real_number(double lo, double hi);  // finite; "nan" and "inf" are refused
+
 const GameEntry& game_or_fail(const std::string& name);
 std::string read_file_or_fail(const std::string& path);
 std::string game_names();  // "togyz, tojmot, capgo"

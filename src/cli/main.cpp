@@ -1,6 +1,7 @@
 // oyin: one binary, one subcommand per file in this folder.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
 
 #include "cli/common.h"
 #include "games/registry/registry.h"
@@ -53,6 +54,9 @@ int main(int argc, char** argv) {
   } catch (const oyin::cli::UsageError& e) {
     std::cerr << "oyin: " << e.what() << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "oyin: out of memory\n";
+    return 1;
   }
   return exit_code;
 }

@@ -31,8 +31,10 @@ bool perft_stops_at(const typename G::Position& pos) {
   else return G::status(pos).over();
 }
 
+// `stop` (optional) is looked at in every node of depth 3 or more: when it is set the count
+// returned is partial, and the caller must say so.
 template <GameTraits G>
-std::uint64_t perft(typename G::Position& pos, int depth) {
+std::uint64_t perft(typename G::Position& pos, int depth, const std::atomic<bool>* stop = nullptr) {
   if (depth <= 0) return 1;
   if constexpr (requires { G::count_moves(pos); }) {
     if (depth == 1) return G::count_moves(pos);
@@ -41,6 +43,7 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
     if (depth == 2) return G::count_grandchildren(pos);
   }
   if (perft_stops_at<G>(pos)) return 0;
+  if (stop && depth >= 3 && stop->load(std::memory_order_relaxed)) return 0;
   typename G::MoveList moves;
   G::generate_moves(pos, moves);
   if constexpr (requires(typename G::Move m) { G::count_replies(pos, m); }) {
@@ -55,7 +58,7 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   if constexpr (requires(typename G::Move m) { G::child(pos, m); }) {
     for (const auto& m : moves) {
       typename G::Position c = G::child(pos, m);
-      nodes += perft<G>(c, depth - 1);
+      nodes += perft<G>(c, depth - 1, stop);
     }
     return nodes;
   }
@@ -63,7 +66,7 @@ std::uint64_t perft(typename G::Position& pos, int depth) {
   for (const auto& m : moves) {
     if constexpr (requires { G::perft_play(pos, m, undo); }) G::perft_play(pos, m, undo);
     else G::play(pos, m, undo);
-    nodes += perft<G>(pos, depth - 1);
+    nodes += perft<G>(pos, depth - 1, stop);
     G::undo(pos, m, undo);
   }
   return nodes;
@@ -76,7 +79,8 @@ struct PerftDivideLine {
 
 // Splits the root moves over `threads` workers; the per-move counts come back in move order.
 template <GameTraits G>
-std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int depth, int threads) {
+std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int depth, int threads,
+                                          const std::atomic<bool>* stop = nullptr) {
   std::vector<PerftDivideLine> lines;
   if (depth <= 0 || perft_stops_at<G>(root)) return lines;
   typename G::MoveList moves;
@@ -89,7 +93,7 @@ std::vector<PerftDivideLine> perft_divide(const typename G::Position& root, int 
       typename G::Undo undo;
       lines[i].move = G::move_to_text(root, moves[i]);
       G::play(pos, moves[i], undo);
-      lines[i].nodes = perft<G>(pos, depth - 1);
+      lines[i].nodes = perft<G>(pos, depth - 1, stop);
     }
   };
   threads = std::max(1, threads);

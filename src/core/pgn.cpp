@@ -83,20 +83,24 @@ Result<std::vector<GameRecord>> read_pgn_records(std::string_view text) {
     i = j;
     if (!in_game) cur.line = line;
     in_game = in_moves = true;
+    // Move numbers: "12." or "12..." possibly glued to the move ("12.76"), as often as they
+    // come ("11.1." is two numbers, not the move "1.", which would read back as a number).
+    while (true) {
+      std::size_t k = 0;
+      while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+      if (k == 0 || k >= tok.size() || tok[k] != '.') break;
+      while (k < tok.size() && tok[k] == '.') ++k;
+      tok.remove_prefix(k);
+    }
+    if (tok.empty()) continue;
+    // After the number, as a glued "2.$1" or "1.1-0" reads back once written apart.
     if (is_result(tok)) {
       cur.result = std::string(tok);
       finish();
       continue;
     }
     if (tok[0] == '$') continue;  // NAG
-    // Move numbers: "12." or "12..." possibly glued to the move ("12.76").
-    std::size_t k = 0;
-    while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-    if (k > 0 && k < tok.size() && tok[k] == '.') {
-      while (k < tok.size() && tok[k] == '.') ++k;
-      tok.remove_prefix(k);
-      if (tok.empty()) continue;
-    }
+    if (tok[0] == '(') return make_error(where() + ": variations '(...)' are not supported");
     cur.moves.emplace_back(tok);
   }
   if (in_game) {
@@ -136,8 +140,9 @@ std::string write_pgn_record(const GameRecord& r, bool first_side_moves_first, i
   }
   out += "\n";
   std::string line;
+  // A token starting with '%' never starts a line: there it would read back as an escape line.
   auto emit = [&](const std::string& tok) {
-    if (!line.empty() && line.size() + 1 + tok.size() > 79) {
+    if (!line.empty() && line.size() + 1 + tok.size() > 79 && tok[0] != '%') {
       out += line + "\n";
       line.clear();
     }

@@ -188,9 +188,16 @@ class AdapterImpl final : public GameAdapter {
     }
     if (opt.depth < 0) return make_error("depth must be at least 0");
     if (opt.depth == 0) return std::uint64_t{1};
-    if (!opt.divide && opt.threads <= 1) return oyin::perft<G>(pos, opt.depth);
+    auto stopped = [&] { return opt.stop && opt.stop->load(); };
+    if (!opt.divide && opt.threads <= 1) {
+      const std::uint64_t n = oyin::perft<G>(pos, opt.depth, opt.stop);
+      if (stopped()) return make_error("perft stopped");
+      return n;
+    }
+    const auto lines = perft_divide<G>(pos, opt.depth, opt.threads, opt.stop);
+    if (stopped()) return make_error("perft stopped");
     std::uint64_t total = 0;
-    for (const auto& line : perft_divide<G>(pos, opt.depth, opt.threads)) {
+    for (const auto& line : lines) {
       if (opt.divide && divide) divide(line.move, line.nodes);
       total += line.nodes;
     }

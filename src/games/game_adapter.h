@@ -1,6 +1,7 @@
 #pragma once
 // The type-erased face of a game, used only at the CLI / server / match-runner boundary.
 // Hot paths (search, perft) use the templated traits directly.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -65,6 +66,7 @@ struct PerftOptions {
   int depth = 1;
   int threads = 1;
   bool divide = false;
+  const std::atomic<bool>* stop = nullptr;  // when set during the count: the error "perft stopped"
 };
 
 class GameAdapter {

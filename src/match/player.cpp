@@ -6,6 +6,7 @@
 #include "core/random.h"
 #include "core/text.h"
 #include "search/engine.h"
+#include "search/tt.h"
 
 namespace oyin::match {
 
@@ -17,10 +18,12 @@ struct KeyRange {
   const char* key;
   std::int64_t lo, hi;  // lo > hi: not a number
 };
+constexpr std::int64_t kMaxBudget = 1'000'000'000'000'000;  // nodes or playouts a move
 constexpr KeyRange kKeys[] = {
-    {"level", 0, 10},       {"nodes", 1, INT64_MAX / 2}, {"playouts", 1, INT64_MAX / 2}, {"threads", 1, 256},
-    {"movetime", 1, 3600000}, {"depth", 1, 100},         {"hash", 1, 65536},             {"plain", 0, 1},
-    {"eval", 1, 0},         {"name", 1, 0},
+    {"level", 0, 10},         {"nodes", 1, kMaxBudget}, {"playouts", 1, kMaxBudget},
+    {"threads", 1, 256},      {"movetime", 1, 3600000}, {"depth", 1, 100},
+    {"hash", 1, static_cast<std::int64_t>(search::kMaxHashMb)}, {"plain", 0, 1},
+    {"eval", 1, 0},           {"name", 1, 0},
 };
 
 std::string seconds_text(int ms) {

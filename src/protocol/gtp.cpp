@@ -2,9 +2,10 @@
 
 #include <cctype>
 #include <charconv>
-#include <fstream>
-#include <sstream>
+#include <istream>
+#include <ostream>
 
+#include "core/file.h"
 #include "core/text.h"
 #include "protocol/gtp_analyze.h"
 #include "search/mcts_engine.h"
@@ -283,11 +284,9 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     }
   } else if (cmd == "loadsgf") {
     if (args.empty() || args.size() > 2) return fail("wrong number of arguments (usage: loadsgf FILE [MOVE_NUMBER])");
-    std::ifstream in(args[0], std::ios::binary);
-    if (!in) return fail("cannot load file '" + args[0] + "'");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    auto recs = read_sgf(ss.str());
+    const auto text = read_text_file(args[0]);
+    if (!text) return fail("cannot load file: " + text.error());
+    auto recs = read_sgf(*text);
     if (!recs) return fail("cannot load file: " + recs.error());
     long long upto = -1;
     if (args.size() == 2) {
@@ -302,7 +301,10 @@ bool GtpEngine::dispatch(const std::string& cmd, const std::vector<std::string>&
     if (auto st = set_rules(*rules); !st) return fail("cannot load file: " + st.error());
     if (!r.tag("FEN").empty()) {
       auto p = capgo::parse_position(r.tag("FEN"), rules_);
-      if (!p) return fail("cannot load file: " + p.error());
+      if (!p) {
+        (void)set_rules(old_rules);
+        return fail("cannot load file: " + p.error());
+      }
       start_ = pos_ = *p;
     }
     for (std::size_t i = 0; i < r.moves.size() && (upto < 0 || static_cast<long long>(i) < upto); ++i) {

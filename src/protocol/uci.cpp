@@ -2,6 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <optional>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -11,6 +15,7 @@
 #include "games/registry/registry.h"
 #include "games/registry/bench.h"
 #include "search/engine.h"
+#include "search/tt.h"
 
 namespace oyin::protocol {
 
@@ -41,12 +46,39 @@ std::string format_info(const SearchInfo& i) {
   return s.str();
 }
 
+// The caps of a bounded session (UciOptions::bounded).
+constexpr std::uint64_t kBoundedNodes = 300;
+constexpr int kBoundedPerftDepth = 2;
+constexpr int kBoundedThreads = 1;
+constexpr int kMaxBenchDepth = 30;
+
+}  // namespace
+
 class UciSession {
  public:
-  explicit UciSession(std::ostream& out) : out_(out) {
+  explicit UciSession(std::ostream& out, UciOptions options = {}) : out_(out), options_(options) {
     if (!uci_games().empty()) select_variant(uci_games().front()->uci_variant(), false);
   }
-  ~UciSession() { wait_search(); }
+  ~UciSession() {
+    stop_.store(true);
+    wait_search();
+  }
+
+  // Safe from another thread: "stop" or "quit" was read and waits in the queue. It ends the
+  // running search or perft now, and any started before the queue reaches it: each of those
+  // comes before it in the input. Otherwise a command queued ahead of it ("position" after
+  // "go infinite") would wait for a search that only it can end.
+  void interrupt() {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    ++pending_stops_;
+    stop_.store(true);
+  }
+  // Safe from another thread: no more input will come, so an infinite search (running or still
+  // queued) would never end; stop it. A bounded search may finish (transcripts rely on it).
+  void end_of_input() {
+    input_ended_.store(true);
+    if (infinite_.load()) stop_.store(true);
+  }
 
   // Returns false on "quit".
   bool handle(const std::string& line) {
@@ -58,6 +90,10 @@ class UciSession {
       return false;
     }
     if (cmd == "stop") {
+      {
+        std::lock_guard<std::mutex> lock(stop_mutex_);
+        if (pending_stops_ > 0) --pending_stops_;
+      }
       stop_search();
     } else if (cmd == "isready") {
       say("readyok");
@@ -66,7 +102,7 @@ class UciSession {
       say("id author the oyin developers");
       say("option name UCI_Variant type combo default " + (game_ ? game_->uci_variant() : std::string()) + " var " +
           variant_names(" var "));
-      say("option name Hash type spin default 16 min 1 max 65536");
+      say("option name Hash type spin default 16 min 1 max " + std::to_string(search::kMaxHashMb));
       say("option name Threads type spin default 1 min 1 max 64");
       say("option name MultiPV type spin default 1 min 1 max 9");
       say("option name Skill Level type spin default 10 min 0 max 10");
@@ -92,7 +128,11 @@ class UciSession {
           "\nKey: " + std::to_string(state_->hash()));
     } else if (cmd == "bench") {
       wait_search();
-      const int depth = words.size() > 1 ? static_cast<int>(parse_int(words[1]).value_or(kBenchDepth)) : kBenchDepth;
+      if (options_.bounded) return say("info string error: bench is not available in this session"), true;
+      const auto asked = words.size() > 1 ? parse_int(words[1]) : std::optional<std::int64_t>(kBenchDepth);
+      if (!asked || *asked < 1 || *asked > kMaxBenchDepth)
+        return say("info string error: bench depth must be 1.." + std::to_string(kMaxBenchDepth)), true;
+      const int depth = static_cast<int>(*asked);
       const auto t = run_bench(depth, 16, [&](const BenchLine& l) {
         say("info string bench " + l.game + " " + l.position + " bestmove " + l.best_move + " nodes " + std::to_string(l.nodes));
       });
@@ -131,6 +171,7 @@ class UciSession {
     }
     game_ = g;
     engine_ = g->make_engine();
+    if (options_.bounded) (void)engine_->set_option("MinimalTable", "1");
     for (const auto& [k, val] : engine_options_) (void)engine_->set_option(k, val);
     set_position("", {});
     if (announce) say("info string variant " + g->uci_variant() + " startpos " + state_->position_text());
@@ -194,6 +235,7 @@ class UciSession {
     }
     const std::string lname = to_lower(name);
     auto int_in = [&](int lo, int hi, int& dst) {
+      if (options_.bounded && &dst == &limits_.threads) hi = kBoundedThreads;
       const auto v = parse_int(value);
       if (!v || *v < lo || *v > hi)
         return say("info string error: " + name + " must be " + std::to_string(lo) + ".." + std::to_string(hi));
@@ -210,6 +252,8 @@ class UciSession {
     } else if (lname == "hash" || lname == "evalparams") {
       const std::string key = lname == "hash" ? "Hash" : "EvalParams";
       const std::string v = value == "<empty>" ? "" : value;
+      if (options_.bounded && key == "Hash")  // the table stays minimal: sizing it costs more than a search
+        return say("info string error: Hash is fixed in this session");
       auto r = engine_->set_option(key, v);
       if (!r) return say("info string error: " + r.error());
       engine_options_.emplace_back(key, v);
@@ -233,7 +277,7 @@ class UciSession {
       const std::int64_t v = num();
       if (v < 0) return say("info string error: 'go " + k + "' needs a number >= 0");
       const int iv = static_cast<int>(std::min<std::int64_t>(v, 1 << 30));
-      if (k == "perft") return perft(iv);
+      if (k == "perft") return perft(options_.bounded ? std::min(iv, kBoundedPerftDepth) : iv);
       if (k == "depth") lim.depth = iv;
       else if (k == "nodes") lim.nodes = static_cast<std::uint64_t>(v);
       else if (k == "movetime") lim.movetime_ms = iv;
@@ -246,29 +290,49 @@ class UciSession {
     }
     // UCI's "go" with no limit means think until "stop".
     if (!lim.depth && !lim.nodes && !lim.movetime_ms && !lim.time_left_ms[0] && !lim.time_left_ms[1]) lim.infinite = true;
-    stop_.store(false);
-    infinite_ = lim.infinite;
-    thread_ = std::thread([this, lim] {
+    if (options_.bounded) {
+      lim.infinite = false;
+      lim.nodes = lim.nodes ? std::min(lim.nodes, kBoundedNodes) : kBoundedNodes;
+    }
+    infinite_.store(lim.infinite);
+    start_work([this, lim] {
       const SearchResult r = engine_->search(*state_, lim, [this](const SearchInfo& i) { say(format_info(i)); }, &stop_);
       if (r.best_move.empty()) return say("bestmove (none)");
       say(format_info(r.info));
       say("bestmove " + r.best_move + (r.ponder.empty() ? "" : " ponder " + r.ponder));
     });
+    if (lim.infinite && input_ended_.load()) stop_.store(true);
+  }
+
+  // A search or perft runs on its own thread (on the caller's in a bounded session), so that
+  // "stop" is read while it runs.
+  void start_work(std::function<void()> work) {
+    {
+      std::lock_guard<std::mutex> lock(stop_mutex_);
+      stop_.store(pending_stops_ > 0);
+    }
+    if (options_.bounded) work();
+    else thread_ = std::thread(std::move(work));
   }
 
   void perft(int depth) {
-    PerftOptions opt;
-    opt.depth = depth;
-    opt.divide = true;
-    const auto start = std::chrono::steady_clock::now();
-    auto n = game_->perft("", state_->position_text(), opt,
-                          [&](const std::string& m, std::uint64_t c) { say(m + ": " + std::to_string(c)); });
-    if (!n) return say("info string error: " + n.error());
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-    say("\nNodes searched: " + std::to_string(*n) + " (" + std::to_string(ms) + " ms)");
+    infinite_.store(false);
+    start_work([this, depth] {
+      PerftOptions opt;
+      opt.depth = depth;
+      opt.divide = true;
+      opt.stop = &stop_;
+      const auto start = std::chrono::steady_clock::now();
+      auto n = game_->perft("", state_->position_text(), opt,
+                            [&](const std::string& m, std::uint64_t c) { say(m + ": " + std::to_string(c)); });
+      if (!n) return say("info string " + n.error());
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+      say("\nNodes searched: " + std::to_string(*n) + " (" + std::to_string(ms) + " ms)");
+    });
   }
 
   std::ostream& out_;
+  const UciOptions options_;
   std::mutex out_mutex_;
   const GameEntry* game_ = nullptr;
   std::unique_ptr<Engine> engine_;
@@ -276,21 +340,64 @@ class UciSession {
   std::vector<std::pair<std::string, std::string>> engine_options_;
   SearchLimits limits_;
   std::atomic<bool> stop_{false};
-  bool infinite_ = false;
+  std::mutex stop_mutex_;
+  int pending_stops_ = 0;  // "stop"/"quit" lines read but not yet handled
+  std::atomic<bool> infinite_{false};
+  std::atomic<bool> input_ended_{false};
   std::thread thread_;
 };
 
-}  // namespace
+UciDriver::UciDriver(std::ostream& out, UciOptions options) {
+  register_builtin_games();
+  session_ = std::make_unique<UciSession>(out, options);
+}
+UciDriver::~UciDriver() = default;
+bool UciDriver::handle(const std::string& line) { return session_->handle(line); }
+void UciDriver::finish() { session_->finish(); }
 
 int run_uci(std::istream& in, std::ostream& out) {
   register_builtin_games();
   UciSession session(out);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!session.handle(line)) return 0;
+  // The reader thread queues every line in order, and signals "stop"/"quit" at once: a command
+  // ahead of them may be waiting for the very search they end ("go infinite", "position ...",
+  // "stop"). Commands still run one by one, in order, on this thread.
+  std::mutex m;
+  std::condition_variable cv;
+  std::deque<std::string> queue;
+  bool eof = false;
+  std::thread reader([&] {
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const auto words = split_ws(line);
+      const bool quit = !words.empty() && words[0] == "quit";
+      if (quit || (!words.empty() && words[0] == "stop")) session.interrupt();
+      {
+        std::lock_guard<std::mutex> lock(m);
+        queue.push_back(std::move(line));
+      }
+      cv.notify_one();
+      if (quit) break;
+    }
+    session.end_of_input();
+    std::lock_guard<std::mutex> lock(m);
+    eof = true;
+    cv.notify_one();
+  });
+  bool quit = false;
+  while (!quit) {
+    std::string line;
+    {
+      std::unique_lock<std::mutex> lock(m);
+      cv.wait(lock, [&] { return !queue.empty() || eof; });
+      if (queue.empty()) break;
+      line = std::move(queue.front());
+      queue.pop_front();
+    }
+    quit = !session.handle(line);
   }
-  session.finish();
+  if (!quit) session.finish();
+  reader.join();  // it stops after "quit" or at the end of input, whichever came
   return 0;
 }
 

@@ -22,7 +22,9 @@ class AlphaBetaEngine final : public Engine {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  AlphaBetaEngine() : tt_(16) {}
+  // The table is allocated (and cleared) at the first search or Hash setting: engines are
+  // made for every UCI variant switch and protocol session, and many never search.
+  AlphaBetaEngine() : tt_(0) {}
 
   static std::string engine_name() { return "oyin alpha-beta (" + std::string(G::name) + ")"; }
   std::string name() const override { return engine_name(); }
@@ -31,8 +33,18 @@ class AlphaBetaEngine final : public Engine {
   Status set_option(std::string_view name, std::string_view value) override {
     if (name == "Hash") {
       const auto mb = parse_int(value);
-      if (!mb || *mb < 1 || *mb > 65536) return make_error("Hash must be 1..65536 MB, not '" + std::string(value) + "'");
-      tt_.resize(static_cast<std::size_t>(*mb));
+      if (!mb || *mb < 1 || *mb > static_cast<std::int64_t>(kMaxHashMb))
+        return make_error("Hash must be 1.." + std::to_string(kMaxHashMb) + " MB, not '" + std::string(value) + "'");
+      if (!tt_.resize(static_cast<std::size_t>(*mb)))
+        return make_error("cannot allocate " + std::to_string(*mb) + " MB for the hash table (out of memory); keeping " +
+                          std::to_string(tt_sized_ ? tt_.size_mb() : hash_mb_) + " MB");
+      hash_mb_ = static_cast<std::size_t>(*mb);
+      tt_sized_ = true;
+      return Ok{};
+    }
+    if (name == "MinimalTable") {  // "1": a one-bucket table, never sized (in-process fuzzing)
+      tt_sized_ = value == "1";
+      if (tt_sized_) (void)tt_.resize(0);
       return Ok{};
     }
     if (name == "Plain") {  // "1": the plain fixed-depth baseline instead of the real search
@@ -85,6 +97,7 @@ class AlphaBetaEngine final : public Engine {
     std::vector<std::uint64_t> history;
     if constexpr (HasHalfmoveClock<G>) history = impl->history_hashes();
 
+    if (!tt_sized_) tt_sized_ = tt_.resize(hash_mb_);
     AlphaBeta<G> ab(tt_, params_);
     typename AlphaBeta<G>::InfoFn info_fn;
     if (on_info)
@@ -141,6 +154,8 @@ class AlphaBetaEngine final : public Engine {
   }
 
   TranspositionTable tt_;
+  std::size_t hash_mb_ = 16;
+  bool tt_sized_ = false;
   typename G::EvalParams params_{};
   bool plain_ = false;
 };

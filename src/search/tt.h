@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <new>
 #include <type_traits>
 
 namespace oyin::search {
@@ -40,87 +39,82 @@ struct TTHit {
   Bound bound = Bound::None;
 };
 
+// The largest table the engines offer (UCI "Hash", match "hash="): these games gain nothing from
+// more, and the machines they run on have a few GB to spare at most.
+constexpr std::size_t kMaxHashMb = 4096;
+
 class TranspositionTable {
  public:
-  // The table costs nothing until the first search: `resize` only records the size and
-  // `new_search` allocates it, zero-filled by the OS (calloc of fresh pages), so an engine that
-  // never searches (or a server holding many) pays no memory for it.
-  explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
-  TranspositionTable(const TranspositionTable&) = delete;
-  TranspositionTable& operator=(const TranspositionTable&) = delete;
+  explicit TranspositionTable(std::size_t mb = 16) { (void)resize(mb); }
 
-  void resize(std::size_t mb) {
-    std::size_t want = std::max<std::size_t>(1, mb) * 1024 * 1024 / sizeof(Slot);
+  // False when the memory cannot be had; the table then keeps its old size (and contents).
+  // 0 MB is a placeholder of one bucket, for an engine that is made but may never search.
+  // The memory comes zero-filled from calloc: fresh pages of a large table cost nothing until a
+  // search writes to them, so an engine (or a server holding many) pays only for what it uses.
+  [[nodiscard]] bool resize(std::size_t mb) {
+    std::size_t want = mb == 0 ? 2 : std::clamp<std::size_t>(mb, 1, kMaxHashMb) * 1024 * 1024 / sizeof(Slot);
     std::size_t n = 1;
     while (n * 2 <= want) n *= 2;
+    Slot* fresh = static_cast<Slot*>(std::calloc(n, sizeof(Slot)));
+    if (!fresh) return false;
+    slots_.reset(fresh);
     mask_ = n - 1;
-    slots_.reset();
     generation_ = 0;
+    return true;
   }
-  // Empties the table and gives its memory back; the next search starts from a zeroed table.
+  // Between searches only (no thread probes then). Fresh zero pages instead of a memset, so a
+  // cleared table gives its memory back until it is used again.
   void clear() {
-    slots_.reset();
+    if (Slot* fresh = static_cast<Slot*>(std::calloc(mask_ + 1, sizeof(Slot)))) slots_.reset(fresh);
+    else std::memset(static_cast<void*>(slots_.get()), 0, (mask_ + 1) * sizeof(Slot));
     generation_ = 0;
   }
-  // Called once at the start of every search, before any probe or store.
-  void new_search() {
-    if (!slots_) allocate();
-    generation_ = (generation_ + 1) & 31;
-  }
+  void new_search() { generation_ = (generation_ + 1) & 31; }
   std::size_t size_mb() const { return (mask_ + 1) * sizeof(Slot) / (1024 * 1024); }
-  bool allocated() const { return slots_ != nullptr; }
 
   // Bucket of two: [0] keeps the deepest (or newest-generation) entry, [1] always takes the rest.
   TTHit probe(std::uint64_t key) const {
     const Slot* b = bucket(key);
     for (int i = 0; i < 2; ++i) {
-      const std::uint64_t d = load(b[i].data);
-      if ((load(b[i].check) ^ d) == key && d) return unpack(d);
+      const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
+      if ((b[i].check.load(std::memory_order_relaxed) ^ d) == key && d) return unpack(d);
     }
     return {};
   }
 
   void store(std::uint64_t key, bool has_move, std::uint32_t move, int score, int depth, Bound bound) {
     Slot* b = bucket(key);
-    std::uint64_t d0 = load(b[0].data);
-    const bool same0 = (load(b[0].check) ^ d0) == key;
+    std::uint64_t d0 = b[0].data.load(std::memory_order_relaxed);
+    const bool same0 = (b[0].check.load(std::memory_order_relaxed) ^ d0) == key;
     const TTHit old0 = unpack(d0);
     Slot* target;
     if (same0 || !d0 || depth >= old0.depth || generation_of(d0) != generation_) target = &b[0];
     else target = &b[1];
-    if (!has_move && (load(target->check) ^ load(target->data)) == key) {
-      const TTHit old = unpack(load(target->data));
+    if (!has_move && (target->check.load(std::memory_order_relaxed) ^ target->data.load(std::memory_order_relaxed)) == key) {
+      const TTHit old = unpack(target->data.load(std::memory_order_relaxed));
       if (old.has_move) {  // keep the known best move when the new entry has none
         has_move = true;
         move = old.move;
       }
     }
     const std::uint64_t d = pack(has_move, move, score, depth, bound);
-    put(target->data, d);
-    put(target->check, key ^ d);
+    target->data.store(d, std::memory_order_relaxed);
+    target->check.store(key ^ d, std::memory_order_relaxed);
   }
 
  private:
-  // Plain words accessed through relaxed std::atomic_ref: a calloc'd array of them is valid
-  // as it stands (an array of std::atomic would have to be constructed, touching every page).
+  // A plain word read and written through std::atomic_ref (relaxed), so that the table is a
+  // trivial array that calloc may hand out as it stands.
+  struct Word {
+    mutable std::uint64_t v;
+    std::uint64_t load(std::memory_order o) const { return std::atomic_ref<std::uint64_t>(v).load(o); }
+    void store(std::uint64_t x, std::memory_order o) { std::atomic_ref<std::uint64_t>(v).store(x, o); }
+  };
   struct Slot {
-    std::uint64_t check;
-    std::uint64_t data;
+    Word check;
+    Word data;
   };
-  static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std::max_align_t));
-  static std::uint64_t load(const std::uint64_t& w) {
-    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w)).load(std::memory_order_relaxed);
-  }
-  static void put(std::uint64_t& w, std::uint64_t v) {
-    std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed);
-  }
-  struct Free {
-    void operator()(Slot* p) const { std::free(p); }
-  };
-  void allocate() {
-    slots_.reset(static_cast<Slot*>(std::calloc(mask_ + 1, sizeof(Slot))));
-    if (!slots_) throw std::bad_alloc();
-  }
+  static_assert(std::is_trivial_v<Slot>);
   // data: move 0..31 | score 32..47 | depth 48..55 | bound 56..57 | has_move 58 | generation 59..63
   std::uint64_t pack(bool has_move, std::uint32_t move, int score, int depth, Bound bound) const {
     return std::uint64_t{move} | (std::uint64_t{static_cast<std::uint16_t>(static_cast<std::int16_t>(score))} << 32) |
@@ -138,9 +132,12 @@ class TranspositionTable {
     return h;
   }
   static unsigned generation_of(std::uint64_t d) { return static_cast<unsigned>(d >> 59); }
-  Slot* bucket(std::uint64_t key) const { return &slots_[(key & mask_) & ~std::size_t{1}]; }
+  Slot* bucket(std::uint64_t key) const { return slots_.get() + ((key & mask_) & ~std::size_t{1}); }
 
-  std::unique_ptr<Slot[], Free> slots_;
+  struct Free {
+    void operator()(Slot* p) const { std::free(p); }
+  };
+  std::unique_ptr<Slot, Free> slots_;
   std::size_t mask_ = 0;
   unsigned generation_ = 0;
 };

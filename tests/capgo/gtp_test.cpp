@@ -150,7 +150,11 @@ TEST(CaptureGoGtp, LoadsgfReplaysTheMainLine) {
                     {"captures b", "= 1"},
                     {"loadsgf " + file, "= "},
                     {"final_score", "= B+1"},
-                    {"loadsgf /nonexistent.sgf", "? cannot load file '/nonexistent.sgf'"},
+                    {"loadsgf /nonexistent.sgf", "? cannot load file: cannot read '/nonexistent.sgf': No such file or directory"},
+                    // Issue 11: /dev/zero was read without end; a directory is refused the same way.
+                    {"loadsgf /dev/zero", "? cannot load file: '/dev/zero' is not a regular file (a device, pipe or socket)"},
+                    {"loadsgf /tmp", "? cannot load file: '/tmp' is a directory, not a file"},
+                    {"gogui-rules_board_size", "= 5"},
                     {"loadsgf " + file + " zero", "? move number must be a whole number from 1"},
                 });
   const std::string bad = ::testing::TempDir() + "capgo_bad.sgf";

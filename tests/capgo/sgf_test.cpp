@@ -145,7 +145,7 @@ TEST(CaptureGoSgf, ReplayCommandChecksRecords) {
   EXPECT_EQ(hc.exit_code, 0) << hc.out;
   auto missing = oyin::testing::run_oyin("replay capgo /nonexistent.sgf");
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_EQ(missing.err, "oyin: cannot read '/nonexistent.sgf'\n");
+  EXPECT_EQ(missing.err, "oyin: cannot read '/nonexistent.sgf': No such file or directory\n");
 }
 
 }  // namespace

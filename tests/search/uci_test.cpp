@@ -39,7 +39,7 @@ TEST(Uci, HandshakeListsTheOptionsAndAnswersIsready) {
             "id name oyin\n"
             "id author the oyin developers\n"
             "option name UCI_Variant type combo default togyzkumalak var togyzkumalak var tojmot\n"
-            "option name Hash type spin default 16 min 1 max 65536\n"
+            "option name Hash type spin default 16 min 1 max 4096\n"
             "option name Threads type spin default 1 min 1 max 64\n"
             "option name MultiPV type spin default 1 min 1 max 9\n"
             "option name Skill Level type spin default 10 min 0 max 10\n"
@@ -161,7 +161,7 @@ TEST(Uci, BadInputGetsAnInfoStringAndTheEngineCarriesOn) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("info string error: move '0': bad move '0': expected a pit number 1..9 first"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("info string error: bad FEN"), std::string::npos);
-  EXPECT_NE(r.out.find("info string error: Hash must be 1..65536 MB"), std::string::npos);
+  EXPECT_NE(r.out.find("info string error: Hash must be 1..4096 MB"), std::string::npos);
   EXPECT_NE(r.out.find("info string unknown variant 'chess'"), std::string::npos);
   EXPECT_NE(r.out.find("info string error: 'go depth' needs a number >= 0"), std::string::npos);
   EXPECT_NE(r.out.find("info string unknown command 'frobnicate'"), std::string::npos);

@@ -1,6 +1,8 @@
 #include "games/capgo/sgf.h"
 
+#include <array>
 #include <cctype>
+#include <optional>
 
 #include "core/text.h"
 #include "games/capgo/notation.h"
@@ -47,32 +49,42 @@ class SgfReader {
   }
 
   // '(' node+ tree* ')'; nodes go to `main` when it is not null (then the first subtree too).
+  // Iterative, with the open trees on a heap stack: some programs nest every move in its own
+  // variation, and a recursive reader overflowed the stack on 10,000 levels.
   Status tree(std::vector<Node>* main) {
-    if (++depth_ > 10000) return fail("game tree nested too deeply");
-    ++i_;  // '('
-    skip_ws();
-    if (i_ >= t_.size() || t_[i_] != ';') return fail("expected ';' to start a node");
+    struct Open {
+      bool on_main;        // this tree's nodes belong to the main line
+      bool child_on_main;  // its next subtree is the main line's continuation
+    };
+    std::vector<Open> open{{main != nullptr, main != nullptr}};
     while (true) {
-      skip_ws();
-      if (i_ >= t_.size()) return fail("unexpected end of file inside a game tree (missing ')')");
-      if (t_[i_] != ';') break;
+      // At '(' of the tree on top of `open`: its nodes.
       ++i_;
-      Node node;
-      if (auto st = properties(node); !st) return st;
-      if (main) main->push_back(std::move(node));
-    }
-    bool first = true;
-    while (true) {
       skip_ws();
-      if (i_ >= t_.size()) return fail("unexpected end of file inside a game tree (missing ')')");
-      if (t_[i_] == ')') break;
-      if (t_[i_] != '(') return fail(std::string("unexpected '") + t_[i_] + "'");
-      if (auto st = tree(first ? main : nullptr); !st) return st;
-      first = false;
+      if (i_ >= t_.size() || t_[i_] != ';') return fail("expected ';' to start a node");
+      while (true) {
+        skip_ws();
+        if (i_ >= t_.size()) return fail("unexpected end of file inside a game tree (missing ')')");
+        if (t_[i_] != ';') break;
+        ++i_;
+        Node node;
+        if (auto st = properties(node); !st) return st;
+        if (open.back().on_main) main->push_back(std::move(node));
+      }
+      // Its subtrees, or its end (and then the rest of the tree around it).
+      while (true) {
+        skip_ws();
+        if (i_ >= t_.size()) return fail("unexpected end of file inside a game tree (missing ')')");
+        if (t_[i_] == '(') break;
+        if (t_[i_] != ')') return fail(std::string("unexpected '") + t_[i_] + "'");
+        ++i_;  // ')'
+        open.pop_back();
+        if (open.empty()) return Ok{};
+      }
+      const bool child_main = open.back().child_on_main;
+      open.back().child_on_main = false;
+      open.push_back({child_main, child_main});
     }
-    ++i_;  // ')'
-    --depth_;
-    return Ok{};
   }
 
   Status properties(Node& node) {
@@ -107,7 +119,6 @@ class SgfReader {
   std::string_view t_;
   std::size_t i_ = 0;
   int line_ = 1;
-  int depth_ = 0;
 };
 
 std::string sgf_escape(const std::string& s) {
@@ -180,6 +191,8 @@ Result<GameRecord> to_record(const std::vector<Node>& nodes, int line) {
   int first_player = 0;
   bool has_pl = false;
   std::string re;
+  std::array<int, 3> counters{};  // OC: captures by black, by white, consecutive passes at the start
+  bool has_oc = false;
   auto fail = [&](const std::string& why) { return make_error("game at line " + std::to_string(line) + ": " + why); };
   // First pass: the root's game information, so moves can be read with the right board size.
   for (const auto& prop : nodes.front()) {
@@ -198,6 +211,16 @@ Result<GameRecord> to_record(const std::vector<Node>& nodes, int line) {
     else if (prop.id == "EV") r.tags.emplace_back("Event", v);
     else if (prop.id == "DT") r.tags.emplace_back("Date", v);
     else if (prop.id == "RE") re = v;
+    else if (prop.id == "OC") {
+      const auto f = split_ws(v);
+      std::array<std::optional<std::int64_t>, 3> n;
+      for (std::size_t k = 0; k < 3; ++k) n[k] = k < f.size() ? parse_int(f[k]) : std::optional<std::int64_t>(0);
+      if (f.size() < 2 || f.size() > 3 || !n[0] || !n[1] || !n[2] || *n[0] < 0 || *n[0] > 65535 || *n[1] < 0 ||
+          *n[1] > 65535 || *n[2] < 0 || *n[2] > 2)
+        return fail("OC[" + v + "] must be '<captures by black> <captures by white> [<passes 0..2>]'");
+      counters = {static_cast<int>(*n[0]), static_cast<int>(*n[1]), static_cast<int>(*n[2])};
+      has_oc = true;
+    }
     else if (prop.id == "PL") {
       const std::string c = to_lower(trim(v));
       if (c != "b" && c != "w" && c != "black" && c != "white") return fail("PL[" + v + "] must be B or W");
@@ -255,12 +278,14 @@ Result<GameRecord> to_record(const std::vector<Node>& nodes, int line) {
   std::string rules_text = "size=" + std::to_string(size) + ru_rules;
   if (!setup.empty()) rules_text += ",setup=" + setup;
   r.tags.emplace_back("Rules", rules_text);
-  if (first_player == 1) {
+  if (first_player == 1 || has_oc) {
     auto rules = parse_rules(rules_text);
     if (!rules) return fail(rules.error());
     auto start = make_start(*rules);
     if (!start) return fail(start.error());
-    start->to_move = 1;
+    start->to_move = static_cast<std::uint8_t>(first_player);
+    start->captures = {static_cast<std::uint16_t>(counters[0]), static_cast<std::uint16_t>(counters[1])};
+    start->passes = static_cast<std::uint8_t>(counters[2]);
     r.tags.emplace_back("FEN", to_text(*start));
   }
   return r;
@@ -353,6 +378,11 @@ std::string write_sgf(const GameRecord& r, const Rules& rules, const Position& s
     if (!list.empty()) out += (c == kBlack ? "AB" : "AW") + list;
   }
   if (start.to_move) out += "PL[W]";
+  // A set-up position may come with captures already made (and passes): our own property OC
+  // keeps them, or a game won by reaching the target would not replay to that win.
+  if (start.captures[0] || start.captures[1] || start.passes)
+    out += "OC[" + std::to_string(start.captures[0]) + " " + std::to_string(start.captures[1]) +
+           (start.passes ? " " + std::to_string(start.passes) : "") + "]";
   out += "\n";
   // Line breaks between moves keep lines short; SGF ignores them.
   std::size_t col = 0;

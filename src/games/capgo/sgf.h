@@ -8,6 +8,8 @@
 //         (GoResult instead for ordinary Go, whose territory result our rules cannot check)
 //   moves GTP points and "pass" (B[] or B[tt]);  result  1-0 / 0-1 / 1/2-1/2 / * from RE.
 // Without PL the first move's colour says who starts (handicap records begin with W).
+// OC[<captures by black> <captures by white> [<passes>]] (our own property, written only when
+// not all zero) carries the counters of a set-up start position, read back into FEN.
 // Writing replays the moves to give RE: B+C / W+C (capture target), B+R (resignation), B+n
 // (more captures after two passes, by n), 0 (draw), B+ (the opponent had no legal move).
 #include <string>

@@ -18,9 +18,11 @@ std::string piece_desc(Piece q) {  // "black 8"
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 
-// After m: does it give check, and is it mate?
+// After m: does it give check, and is it mate? Only the state is copied, never the history:
+// this runs for every move written or read, and a copy of the history would make replaying a
+// long game quadratic.
 std::pair<bool, bool> check_and_mate(const Position& p, Move m) {
-  Position q = p;
+  Position q(static_cast<const PositionState&>(p));
   Undo u;
   play(q, m, u);
   const bool check = in_check(q);
@@ -236,6 +238,7 @@ Result<Position> validate(Position p) {
 }
 
 Result<Position> parse_position(std::string_view text, const Rules& rules) {
+  constexpr std::int64_t kMaxCount = 1'000'000'000;
   const auto fields = split_ws(text);
   auto bad = [](const std::string& why) { return make_error("bad position: " + why); };
   const std::string shape = "expected 'w|b W:<pieces> B:<pieces> [<clock> <move number>]'";
@@ -278,10 +281,12 @@ Result<Position> parse_position(std::string_view text, const Rules& rules) {
   }
   if (fields.size() == 5) {
     const auto clock = parse_int(fields[3]);
-    if (!clock || *clock < 0 || *clock > 10000) return bad("bad half-move clock '" + std::string(fields[3]) + "'");
+    // Generous bounds: with the draw rules off a legal game may run to hundreds of thousands of
+    // plies, and the text of any position it reaches must read back.
+    if (!clock || *clock < 0 || *clock > kMaxCount) return bad("bad half-move clock '" + std::string(fields[3]) + "'");
     const auto number = parse_int(fields[4]);
-    if (!number || *number < 1 || *number > 100000) return bad("bad move number '" + std::string(fields[4]) + "'");
-    p.clock = static_cast<std::uint16_t>(*clock);
+    if (!number || *number < 1 || *number > kMaxCount) return bad("bad move number '" + std::string(fields[4]) + "'");
+    p.clock = static_cast<std::uint32_t>(*clock);
     p.move_number = static_cast<std::uint32_t>(*number);
   }
   return validate(p);

@@ -108,7 +108,7 @@ void play(Position& p, Move m, Undo& u) {
   p.list[s][p.slot[m.to]] = m.to;
   p.key ^= k.piece[moved][m.from] ^ k.piece[placed][m.to] ^ k.black_to_move;
   if (kind_of(moved) == kOne) p.one[s] = m.to;
-  p.clock = (captured != kEmpty || is_roman(kind_of(moved))) ? 0 : static_cast<std::uint16_t>(p.clock + 1);
+  p.clock = (captured != kEmpty || is_roman(kind_of(moved))) ? 0 : p.clock + 1;
   if (s == kBlack) ++p.move_number;
   p.side = static_cast<std::uint8_t>(o);
 }

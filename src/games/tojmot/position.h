@@ -35,7 +35,8 @@ struct Move {
 constexpr int kMaxMoves = 640;
 using MoveList = oyin::MoveList<Move, kMaxMoves>;
 
-struct Position {
+// Everything about a position but its past: what a check test or a legality probe copies.
+struct PositionState {
   std::array<Piece, kCells> board{};
   // Cells of each side's pieces; slot[c] is the index of the piece on c in its side's list.
   std::array<std::array<std::uint8_t, kMaxPieces>, 2> list{};
@@ -44,14 +45,23 @@ struct Position {
   std::array<std::array<std::uint8_t, kKinds>, 2> kinds{};  // how many of each kind a side has
   std::array<std::uint8_t, 2> one{};                         // the cell of each side's 1
   std::uint8_t side = kWhite;
-  std::uint16_t clock = 0;        // plies since the last capture or Roman/X move
+  std::uint32_t clock = 0;        // plies since the last capture or Roman/X move
   std::uint32_t move_number = 1;  // incremented after Black's move
   std::uint64_t key = 0;
   Rules rules;
+};
+
+struct Position : PositionState {
   // Keys of the positions before each move played on this object (not part of the position
   // string, so not part of equality: two positions are equal when the same game state is on
   // the board, whatever path led there). Repetitions are looked for in the last `clock` entries.
+  // It grows with the game: code that plays a move only to look at the result (check and mate
+  // marks) copies the PositionState alone, so a long game's replay stays linear.
   std::vector<std::uint64_t> history;
+
+  Position() = default;
+  // The state alone, with an empty history (a probe copy: repetitions are not looked at).
+  explicit Position(const PositionState& s) : PositionState(s) {}
 
   friend bool operator==(const Position& a, const Position& b) {
     return a.board == b.board && a.side == b.side && a.clock == b.clock &&
@@ -65,7 +75,7 @@ struct Position {
 struct Undo {
   Piece moved = kEmpty, captured = kEmpty;
   std::uint8_t captured_slot = 0;
-  std::uint16_t clock = 0;
+  std::uint32_t clock = 0;
   std::uint64_t key = 0;
 };
 

@@ -1,0 +1,7 @@
+// libFuzzer harness: capgo position, move, rules and record text (see game_text.h).
+#include "game_text.h"
+#include "games/capgo/game.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return oyin::fuzz::fuzz_game_text<oyin::capgo::CaptureGo>(data, size);
+}
