@@ -108,6 +108,17 @@ class Solver {
     r.value = v;
     r.winner = v == 0 ? 2 : (v > 0 ? pos.to_move : pos.to_move ^ 1);
     if (best >= 0) r.best_move = move_to_text(pos, Move{static_cast<std::uint16_t>(best)});
+    if (opt_.make_proof) {
+      if (!dfpn) {
+        r.proof_error = "proof certificates come from proof-number search (method auto or pn)";
+      } else {
+        const auto t = std::chrono::steady_clock::now();
+        const std::uint64_t nodes_before = nodes_;
+        build_proof(pos, r);
+        r.proof_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+        r.proof_nodes = nodes_ - nodes_before;
+      }
+    }
     return r;
   }
 
@@ -564,28 +575,140 @@ class Solver {
     progress_.root_moves = 0;
     const PnPair r = mid(pos, keys, kInf, kInf, 0);
     if (aborted_) return 0;
-    // The winning move: a child the opponent cannot win from (or, in a loss, any legal one).
-    for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p) {
+    if (r.pn == 0) {
+      // The winning move, also when the tactics decided the root without searching its children.
+      best_point = winning_move(pos, 0);
+      if (aborted_) return 0;
+    } else {
+      for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p)
+        if (pos.color[p] == kEmpty && is_legal(pos, p)) best_point = p;
+    }
+    return r.pn == 0 ? 1 : -1;
+  }
+
+  // A winning move of a position proved won for the side to move (-1 if the search was stopped):
+  // the capture that ends the game, the table's proving move, the tactics' own move (win in two,
+  // ladder), or else the move a fresh search proves.
+  int winning_move(Position& pos, int ply) {
+    if (const int w = oyin::capgo_immediate_win(pos); w >= 0) return w;
+    SymKeys keys;
+    init_keys(pos, keys);
+    int sym = 0;
+    const std::uint64_t key = canonical(pos, keys, sym);
+    auto from_table = [&]() -> int {
+      const PnEntry* e = pn_.probe(key);
+      if (!e || e->pn != 0 || !e->best) return -1;
+      const int p = sym_.inv[sym][e->best];
+      return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
+    };
+    if (const int p = from_table(); p >= 0) return p;
+    Threats threats;
+    tr_.find_threats(pos, threats);
+    tr_.compute_libs(pos);
+    if (opt_.threat_pruning && !threats.n) {
+      if (const int w = tr_.win_in_two(pos, pos.to_move, nullptr); w >= 0) return w;
+      if (const int l = tr_.ladder_win(pos); l >= 0) return l;
+    }
+    const PnPair r = mid(pos, keys, kInf, kInf, std::max(ply, 1));
+    if (aborted_) return -1;
+    if (r.pn == 0)
+      if (const int p = from_table(); p >= 0) return p;
+    // The node's entry holds no move (it was settled as a whole): prove a child lost instead.
+    for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
       if (pos.color[p] != kEmpty || !is_legal(pos, p)) continue;
-      if (r.pn != 0) {
-        best_point = p;
-        break;
-      }
-      if (captured_by(pos, p, pos.to_move + 1)) {
-        best_point = p;  // the immediate win
-        break;
-      }
+      const Move m{static_cast<std::uint16_t>(p)};
       SymKeys child = keys;
       add_stone(child, pos.to_move, p);
       Undo u;
-      capgo::play(pos, Move{static_cast<std::uint16_t>(p)}, u);
-      int t;
-      const PnEntry* e = pn_.probe(canonical(pos, child, t));
-      const bool lost_for_them = (e && e->dn == 0) || (is_over(pos) && terminal_value(pos) < 0);
-      capgo::undo(pos, Move{static_cast<std::uint16_t>(p)}, u);
-      if (lost_for_them) best_point = p;
+      capgo::play(pos, m, u);
+      const bool lost_for_them = is_over(pos) ? terminal_value(pos) < 0
+                                              : mid(pos, child, kInf, kInf, std::max(ply, 1) + 1).dn == 0;
+      capgo::undo(pos, m, u);
+      if (aborted_) return -1;
+      if (lost_for_them) return p;
     }
-    return r.pn == 0 ? 1 : -1;
+    return -1;
+  }
+
+  // ---- Proof certificates (games/capgo/proof.h) -----------------------------------------------
+  // After df-pn settled the root, the proof is walked from the root: where the winner is to move,
+  // one winning move (from the table, the tactics, or a fresh search where the entry was
+  // overwritten); where the loser is to move, every legal move, also those the tactics pruned
+  // (their answers are found the same way). Positions are remembered by their exact canonical
+  // form, so each is walked once.
+  std::unique_ptr<proof::Canonical> pc_;
+  std::unique_ptr<proof::KeySet> walked_;
+  std::vector<proof::Record> records_;
+  int prover_ = 0;
+  std::uint64_t walked_count_ = 0;
+
+  void build_proof(Position& root, SolveResult& r) {
+    if (auto ok = proof::applies(root); !ok) {
+      r.proof_error = ok.error();
+      return;
+    }
+    pc_ = std::make_unique<proof::Canonical>(root.size);
+    walked_ = std::make_unique<proof::KeySet>(pc_->words());
+    records_.clear();
+    prover_ = r.winner;
+    progress_.proving = true;
+    const bool ok = prove(root, 0);
+    progress_.proving = false;
+    r.proof_positions = walked_->size();
+    if (!ok) {
+      r.proof_error = aborted_ ? why_ : "the proof could not be completed (a position was not proved)";
+      return;
+    }
+    if (auto sorted = proof::finish_records(records_); !sorted) {
+      r.proof_error = sorted.error();
+      return;
+    }
+    r.proof.rules = Rules{root.size, {root.target[0], root.target[1]}, root.pass_allowed, {}};
+    r.proof.position = to_text(root);
+    r.proof.winner = prover_;
+    r.proof.records = std::move(records_);
+    r.has_proof = true;
+  }
+
+  bool prove(Position& pos, int ply) {
+    if (aborted_) return false;
+    if (is_over(pos)) {
+      const GameStatus st = status(pos);
+      return st.outcome == Outcome::Win && index(st.winner) == prover_;
+    }
+    std::uint64_t key[16];
+    const int sym = pc_->key(pos, key);
+    if (walked_->contains(key)) return true;
+    if ((++walked_count_ & 255) == 0) {
+      progress_.proof_positions = walked_->size();
+      progress_.proof_records = records_.size();
+      check_limits();
+      if (aborted_) return false;
+    }
+    if (pos.to_move == prover_) {
+      if (oyin::capgo_immediate_win(pos) >= 0) return true;  // the checker finds it itself
+      const int m = winning_move(pos, ply);
+      if (m < 0) return false;
+      records_.push_back({proof::Canonical::hash(key, pc_->words()), static_cast<std::uint16_t>(pc_->to_canonical(pos, m, sym))});
+      const Move mv{static_cast<std::uint16_t>(m)};
+      Undo u;
+      capgo::play(pos, mv, u);
+      const bool ok = prove(pos, ply + 1);
+      capgo::undo(pos, mv, u);
+      if (!ok) return false;
+    } else {
+      MoveList list;
+      generate_moves(pos, list);
+      for (const Move mv : list) {
+        Undo u;
+        capgo::play(pos, mv, u);
+        const bool ok = prove(pos, ply + 1);
+        capgo::undo(pos, mv, u);
+        if (!ok) return false;
+      }
+    }
+    walked_->insert(key);
+    return true;
   }
 
   int root_search(Position& pos, int& best_point) {
@@ -714,6 +837,11 @@ Result<SolveResult> solve(const SolverOptions& opt) {
   if (is_over(pos)) return make_error("the game is already over in this position");
   if (opt.method == SolverMethod::ProofNumber && !Solver::dfpn_applies(pos))
     return make_error("proof-number search needs target 1 for both sides, passing forbidden and no capture yet");
+  if (opt.make_proof) {
+    if (opt.method == SolverMethod::AlphaBeta)
+      return make_error("proof certificates come from proof-number search (method auto or pn), not alpha-beta");
+    if (auto ok = proof::applies(pos); !ok) return make_error(ok.error());
+  }
   return solve_position(pos, opt);
 }
 
