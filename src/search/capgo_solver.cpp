@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdlib>
 #include <exception>
@@ -64,13 +65,24 @@ struct Symmetries {
   }
 };
 
-// Proof-number search entry: proof and disproof numbers for the side to move.
+// Proof-number search entry: proof and disproof numbers for the side to move. 20 bytes, three
+// to a 64-byte bucket: a probe is one cache line.
+#pragma pack(push, 4)
 struct PnEntry {
   std::uint64_t key;
   std::uint32_t pn, dn;
-  std::uint32_t work;  // nodes spent below, the replacement priority
   std::uint16_t best;  // in the canonical orientation
+  std::uint16_t work;  // nodes spent below (compressed, see pack_work), the replacement priority
 };
+#pragma pack(pop)
+static_assert(sizeof(PnEntry) == 20);
+
+// A node count in 16 bits, in order: exact below 2048, then 11 bits of mantissa and an exponent.
+std::uint16_t pack_work(std::uint64_t w) {
+  if (w < 2048) return static_cast<std::uint16_t>(w);
+  const int e = std::min(20, static_cast<int>(std::bit_width(w)) - 12);
+  return static_cast<std::uint16_t>(((e + 1) << 11) | ((w >> e) & 0x7FF));
+}
 
 class Solver {
  public:
@@ -448,7 +460,8 @@ class Solver {
   // position is a table entry. Proof and disproof numbers are for the side to move (negamax
   // form): pn = min over moves of the child's dn, dn = sum of the children's pn.
   static constexpr std::uint32_t kInf = 1u << 30;
-  Table<PnEntry> pn_;
+  Table<PnEntry, 3> pn_;
+
   struct PnPair {
     std::uint32_t pn, dn;
   };
@@ -462,16 +475,22 @@ class Solver {
  private:
   // The value of a node decided by the tactics alone (+1 win, -1 loss for the side to move, 0
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
-  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned) {
+  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false) {
     zoned = false;
-    if (is_over(pos)) return terminal_value(pos);
-    if (oyin::capgo_immediate_win(pos) >= 0) return 1;
+    if (!open) {
+      if (is_over(pos)) return terminal_value(pos);
+      if (oyin::capgo_immediate_win(pos) >= 0) return 1;
+    }
     tr_.find_threats(pos, threats);
     tr_.compute_libs(pos);
     if (!opt_.threat_pruning) return 0;
-    if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
-    if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
-    if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
+    if (!open) {
+      if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
+      if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
+      if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
+    } else if (threats.n) {
+      return 0;
+    }
     zone.fill();
     zoned = tr_.win_in_two(pos, pos.to_move ^ 1, &zone) > 0;
     return 0;
@@ -484,24 +503,26 @@ class Solver {
     int sym = 0;
     const std::uint64_t key = canonical(pos, keys, sym);
     int tt_best = -1;
+    bool open = false;  // an entry of an earlier expansion: the tactics did not settle the node
     if (const PnEntry* e = pn_.probe(key)) {
       if (e->pn >= thpn || e->dn >= thdn) return {e->pn, e->dn};
       tt_best = e->best ? sym_.inv[sym][e->best] : -1;
+      open = e->pn && e->dn;
     }
     const std::uint64_t nodes_before = nodes_;
     Threats threats;
     Zone zone;
     bool zoned;
-    const int v = settle(pos, threats, zone, zoned);
+    const int v = settle(pos, threats, zone, zoned, open);
     if (v) {
       const PnPair r = v > 0 ? PnPair{0, kInf} : PnPair{kInf, 0};
-      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 1, 0};
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 0, 1};
       return r;
     }
     Cand* cands = buffer(ply);
-    const int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
+    int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
     if (n == 0) {
-      *pn_.slot(key) = PnEntry{key, kInf, 0, 1, 0};
+      *pn_.slot(key) = PnEntry{key, kInf, 0, 0, 1};
       return {kInf, 0};
     }
     // The children in move order, with their keys and their numbers from the table.
@@ -516,6 +537,19 @@ class Solver {
       ck[i] = canonical(pos, child, t);
       pos.to_move ^= 1;
       pn_.prefetch(ck[i]);
+    }
+    {
+      // Moves that lead to mirror images of one position are one child (counted once in the
+      // sum of the disproof number).
+      int m = 0;
+      for (int i = 0; i < n; ++i) {
+        bool dup = false;
+        for (int j = 0; j < m && !dup; ++j) dup = ck[j] == ck[i];
+        if (dup) continue;
+        ck[m] = ck[i];
+        cands[m++] = cands[i];
+      }
+      n = m;
     }
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
@@ -564,8 +598,7 @@ class Solver {
       cdn[best_i] = c.dn;
     }
     const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
-    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint32_t>(std::min<std::uint64_t>(nodes_ - nodes_before, 0xFFFFFFFFu)),
-                             static_cast<std::uint16_t>(canon_best)};
+    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), pack_work(nodes_ - nodes_before)};
     return r;
   }
 
