@@ -39,8 +39,8 @@ int run_verify(const VerifyOpts& o) {
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
   std::cout << "Positions: " << r.positions << " proved (" << r.winner_positions << " with the winner to move), "
             << r.records_used << " of " << cert->records.size() << " records used, " << r.moves << " moves played\n"
-            << "Time: " << fixed1(r.seconds) << " s wall, " << fixed1(cpu) << " s CPU; memory " << r.memory_bytes / 1048576
-            << " MB\n";
+            << "Time: " << fixed1(r.seconds) << " s wall, " << fixed1(cpu) << " s CPU; memory " << fixed1(static_cast<double>(r.memory_bytes) / 1048576.0)
+            << " MB (proved positions and records)\n";
   if (!r.proved) {
     std::cout << "Failed: " << r.failure << "\nResult: not proved" << std::endl;
     return 1;

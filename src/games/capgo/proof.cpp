@@ -296,6 +296,13 @@ class Checker {
     return false;
   }
 
+  static bool next_to_atari(const Position& pos, int p) {
+    const int opp = 2 - pos.to_move;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
+      if (pos.color[q] == opp && pos.in_atari(pos.head[q])) return true;
+    return false;
+  }
+
   const char* name(int side) const { return side == 0 ? "black" : "white"; }
 
   // Plays m and checks the position after it; false with out_.failure set when it is not proved.
@@ -344,9 +351,12 @@ class Checker {
                                illegal_reason(pos, point, why));
         if (!child(pos, Move{static_cast<std::uint16_t>(point)})) return false;
       } else {
-        // No record: the winner must end the game at once (a capture to the target).
+        // No record: the winner must end the game at once (a capture to the target). Only moves
+        // next to an opponent chain in atari can capture; skipping the others can only make the
+        // check fail, never pass.
         bool wins = false;
         for (const Move m : moves) {
+          if (!next_to_atari(pos, m.point)) continue;
           Undo u;
           play(pos, m, u);
           ++out_.moves;
