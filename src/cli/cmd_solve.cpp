@@ -21,6 +21,7 @@ struct SolveOpts {
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
   bool quiet = false, no_symmetry = false;
+  std::vector<std::string> known_proofs;
 };
 
 std::string fixed(double v, int digits) {
@@ -43,6 +44,11 @@ int run_solve(const SolveOpts& o) {
   so.symmetry = !o.no_symmetry;
   so.stop = &g_stop_solving;
   so.make_proof = !o.proof.empty();
+  for (const auto& file : o.known_proofs) {
+    auto c = capgo::proof::read_certificate(file);
+    if (!c) throw UsageError(c.error());
+    so.known_proofs.push_back(std::make_shared<const capgo::proof::Certificate>(std::move(*c)));
+  }
   struct sigaction sa {};
   sa.sa_handler = stop_solving;
   sigaction(SIGINT, &sa, nullptr);
@@ -112,6 +118,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                   "alpha-beta), alphabeta or pn");
   cmd->add_option("--proof", o->proof,
                   "Write a proof certificate to this file (proof-number search; check it with oyin verify-proof)");
+  cmd->add_option("--known-proof", o->known_proofs,
+                  "A certificate of another position (repeatable): its positions count as proved and --proof "
+                  "copies its moves (a big proof made in parts)");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });

@@ -98,7 +98,19 @@ class Solver {
                 stone_key(c, sym_.map[t][static_cast<std::size_t>(p)]);
   }
 
+  // The records of the known proofs, sorted by hash (the first of equal hashes kept).
+  void load_known(const Position& root) {
+    for (const auto& c : opt_.known_proofs) known_.insert(known_.end(), c->records.begin(), c->records.end());
+    if (known_.empty()) return;
+    std::stable_sort(known_.begin(), known_.end(), [](const proof::Record& a, const proof::Record& b) { return a.hash < b.hash; });
+    known_.erase(std::unique(known_.begin(), known_.end(),
+                             [](const proof::Record& a, const proof::Record& b) { return a.hash == b.hash; }),
+                 known_.end());
+    kpc_ = std::make_unique<proof::Canonical>(root.size);
+  }
+
   SolveResult run(Position pos) {
+    load_known(pos);
     SolveResult r;
     int best = -1;
     // solve() refuses an explicit proof-number search where it does not apply.
@@ -509,6 +521,11 @@ class Solver {
       tt_best = e->best ? sym_.inv[sym][e->best] : -1;
       open = e->pn && e->dn;
     }
+    if (!known_.empty() && !open)
+      if (const int p = known_move(pos); p >= 0) {
+        *pn_.slot(key) = PnEntry{key, 0, kInf, static_cast<std::uint16_t>(sym_.map[sym][static_cast<std::size_t>(p)]), 1};
+        return {0, kInf};
+      }
     const std::uint64_t nodes_before = nodes_;
     Threats threats;
     Zone zone;
@@ -624,6 +641,7 @@ class Solver {
   // ladder), or else the move a fresh search proves.
   int winning_move(Position& pos, int ply) {
     if (const int w = oyin::capgo_immediate_win(pos); w >= 0) return w;
+    if (const int k = known_move(pos); k >= 0) return k;
     SymKeys keys;
     init_keys(pos, keys);
     int sym = 0;
@@ -661,6 +679,21 @@ class Solver {
       if (lost_for_them) return p;
     }
     return -1;
+  }
+
+  // The known proofs' winning move for the side to move (a board point), or -1.
+  std::vector<proof::Record> known_;
+  std::unique_ptr<proof::Canonical> kpc_;
+  int known_move(const Position& pos) const {
+    if (known_.empty()) return -1;
+    std::uint64_t key[16];
+    const int t = kpc_->key(pos, key);
+    const std::uint64_t h = proof::Canonical::hash(key, kpc_->words());
+    const auto it = std::lower_bound(known_.begin(), known_.end(), h,
+                                     [](const proof::Record& r, std::uint64_t v) { return r.hash < v; });
+    if (it == known_.end() || it->hash != h || it->move >= pos.size * pos.size) return -1;
+    const int p = kpc_->from_canonical(pos, it->move, t);
+    return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
   }
 
   // ---- Proof certificates (games/capgo/proof.h) -----------------------------------------------
@@ -875,6 +908,9 @@ Result<SolveResult> solve(const SolverOptions& opt) {
       return make_error("proof certificates come from proof-number search (method auto or pn), not alpha-beta");
     if (auto ok = proof::applies(pos); !ok) return make_error(ok.error());
   }
+  for (const auto& c : opt.known_proofs)
+    if (c->rules.size != rules->size || c->rules.target != rules->target || c->rules.pass_allowed != rules->pass_allowed)
+      return make_error("a known proof is for " + rules_to_text(c->rules) + ", not for " + rules_to_text(*rules));
   return solve_position(pos, opt);
 }
 

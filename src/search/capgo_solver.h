@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct SolverOptions {
   int progress_ms = 1000;
   // Collect a proof certificate (games/capgo/proof.h) after a solve by proof-number search.
   bool make_proof = false;
+  // Certificates of other positions (same rules): the positions they prove count as proved, and
+  // a certificate made here copies their moves. Lets a big proof be made in parts.
+  std::vector<std::shared_ptr<const proof::Certificate>> known_proofs;
   std::function<void(const SolverProgress&)> on_progress;
   const std::atomic<bool>* stop = nullptr;
 };

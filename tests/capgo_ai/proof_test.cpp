@@ -261,3 +261,39 @@ TEST(CapgoProof, AWinDecidedByTheTacticsAtTheRootNamesItsMove) {
 
 }  // namespace
 }  // namespace oyin::capgo
+
+namespace oyin::capgo {
+namespace {
+
+// A proof made in parts: 5x5 after Black's C3, White's reply D3 proved on its own; the proof of
+// the position after C3 uses it (fewer nodes) and its certificate, which copies the part's
+// moves, verifies.
+TEST(CapgoProof, AProofMadeInParts) {
+  const SolveResult part = solve_with_proof("size=5,target=1,pass=0", "5 ...../...../..XO./...../..... b 0 0 0");
+  ASSERT_TRUE(part.has_proof) << part.proof_error;
+  const std::string after_c3 = "5 ...../...../..X../...../..... w 0 0 0";
+  const SolveResult alone = solve_with_proof("size=5,target=1,pass=0", after_c3);
+  SolverOptions o;
+  o.rules_text = "size=5,target=1,pass=0";
+  o.position = after_c3;
+  o.memory_gb = 0.03;
+  o.make_proof = true;
+  o.known_proofs.push_back(std::make_shared<const proof::Certificate>(part.proof));
+  auto whole = solve(o);
+  ASSERT_TRUE(whole.ok()) << whole.error();
+  ASSERT_TRUE(whole->has_proof) << whole->proof_error;
+  EXPECT_EQ(whole->winner, 0);
+  EXPECT_LT(whole->nodes, alone.nodes);
+  const proof::VerifyResult v = proof::verify(whole->proof);
+  EXPECT_TRUE(v.proved) << v.failure;
+
+  // Known proofs of other rules are refused.
+  o.known_proofs.clear();
+  o.known_proofs.push_back(std::make_shared<const proof::Certificate>(solve_with_proof("size=4,target=1,pass=0").proof));
+  auto wrong = solve(o);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.error(), "a known proof is for size=4,target=1,pass=0, not for size=5,target=1,pass=0");
+}
+
+}  // namespace
+}  // namespace oyin::capgo
