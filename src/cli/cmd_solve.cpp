@@ -17,10 +17,11 @@ std::atomic<bool> g_stop_solving{false};
 extern "C" void stop_solving(int) { g_stop_solving = true; }
 
 struct SolveOpts {
-  std::string game, rules = "size=4,target=1,pass=0", position, method = "auto";
+  std::string game, rules = "size=4,target=1,pass=0", position, method = "auto", proof;
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
   bool quiet = false, no_symmetry = false;
+  std::vector<std::string> known_proofs;
 };
 
 std::string fixed(double v, int digits) {
@@ -46,6 +47,12 @@ int run_solve(const SolveOpts& o) {
   so.max_nodes = o.nodes;
   so.symmetry = !o.no_symmetry;
   so.stop = &g_stop_solving;
+  so.make_proof = !o.proof.empty();
+  for (const auto& file : o.known_proofs) {
+    auto c = capgo::proof::read_certificate(file);
+    if (!c) throw UsageError(c.error());
+    so.known_proofs.push_back(std::make_shared<const capgo::proof::Certificate>(std::move(*c)));
+  }
   struct sigaction sa {};
   sa.sa_handler = stop_solving;
   sigaction(SIGINT, &sa, nullptr);
@@ -59,7 +66,8 @@ int run_solve(const SolveOpts& o) {
       std::cout << "progress: " << p.nodes << " nodes, " << fixed(p.seconds, 1) << " s, "
                 << fixed(p.nodes / std::max(p.seconds, 1e-9) / 1000.0, 0) << " knodes/s, table " << p.tt_used
                 << " entries, ";
-      if (p.root_moves) std::cout << "root move " << p.root_index << "/" << p.root_moves << " " << p.root_move << std::endl;
+      if (p.proving) std::cout << "proof " << p.proof_positions << " positions, " << p.proof_records << " records" << std::endl;
+      else if (p.root_moves) std::cout << "root move " << p.root_index << "/" << p.root_moves << " " << p.root_move << std::endl;
       else std::cout << "root proof " << p.proof << " disproof " << p.disproof << ", most proving move " << p.root_move << std::endl;
     };
   std::cout << "Solving capture Go " << o.rules << (o.position.empty() ? "" : " from " + o.position) << std::endl;
@@ -77,11 +85,25 @@ int run_solve(const SolveOpts& o) {
     std::cout << "Result: unknown (" << r->stopped << ")" << std::endl;
     return 1;
   }
+  bool proof_failed = false;
+  if (so.make_proof) {
+    proof_failed = true;
+    if (!r->has_proof) {
+      std::cout << "Proof: not written (" << r->proof_error << ")\n";
+    } else if (auto w = capgo::proof::write_certificate(o.proof, r->proof); !w) {
+      std::cout << "Proof: not written (" << w.error() << ")\n";
+    } else {
+      std::cout << "Proof: " << o.proof << ", " << r->proof.records.size() << " records, "
+                << r->proof_positions << " positions, made in " << fixed(r->proof_seconds, 1) << " s ("
+                << r->proof_nodes << " nodes re-searched)\n";
+      proof_failed = false;
+    }
+  }
   std::cout << "Value for the side to move: " << (r->value > 0 ? "win" : r->value < 0 ? "loss" : "draw") << "\n"
             << "First move: " << (r->best_move.empty() ? "none" : r->best_move)
             << (r->value > 0 ? " (wins)" : r->value == 0 ? " (holds the draw)" : " (every move loses)") << "\n"
             << "Result: " << capgo::winner_text(r->winner) << std::endl;
-  return 0;
+  return proof_failed ? 1 : 0;
 }
 
 }  // namespace
@@ -98,6 +120,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--method", o->method,
                   "auto (proof-number search where every capture ends the game: target 1, pass=0; else "
                   "alpha-beta), alphabeta or pn");
+  cmd->add_option("--proof", o->proof,
+                  "Write a proof certificate to this file (proof-number search; check it with oyin verify-proof)");
+  cmd->add_option("--known-proof", o->known_proofs,
+                  "A certificate of another position (repeatable): its positions count as proved and --proof "
+                  "copies its moves (a big proof made in parts)");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });

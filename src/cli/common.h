@@ -35,6 +35,7 @@ void add_perft_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
+void add_verify_proof_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
 void add_serve_command(CLI::App& app, int& exit_code);

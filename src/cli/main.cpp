@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_perft_command(app, exit_code);
   oyin::cli::add_replay_command(app, exit_code);
   oyin::cli::add_solve_command(app, exit_code);
+  oyin::cli::add_verify_proof_command(app, exit_code);
   oyin::cli::add_selfplay_command(app, exit_code);
   oyin::cli::add_gtp_command(app, exit_code);
   oyin::cli::add_serve_command(app, exit_code);

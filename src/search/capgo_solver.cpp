@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdlib>
 #include <exception>
@@ -64,13 +65,24 @@ struct Symmetries {
   }
 };
 
-// Proof-number search entry: proof and disproof numbers for the side to move.
+// Proof-number search entry: proof and disproof numbers for the side to move. 20 bytes, three
+// to a 64-byte bucket: a probe is one cache line.
+#pragma pack(push, 4)
 struct PnEntry {
   std::uint64_t key;
   std::uint32_t pn, dn;
-  std::uint32_t work;  // nodes spent below, the replacement priority
   std::uint16_t best;  // in the canonical orientation
+  std::uint16_t work;  // nodes spent below (compressed, see pack_work), the replacement priority
 };
+#pragma pack(pop)
+static_assert(sizeof(PnEntry) == 20);
+
+// A node count in 16 bits, in order: exact below 2048, then 11 bits of mantissa and an exponent.
+std::uint16_t pack_work(std::uint64_t w) {
+  if (w < 2048) return static_cast<std::uint16_t>(w);
+  const int e = std::min(20, static_cast<int>(std::bit_width(w)) - 12);
+  return static_cast<std::uint16_t>(((e + 1) << 11) | ((w >> e) & 0x7FF));
+}
 
 class Solver {
  public:
@@ -86,7 +98,19 @@ class Solver {
                 stone_key(c, sym_.map[t][static_cast<std::size_t>(p)]);
   }
 
+  // The records of the known proofs, sorted by hash (the first of equal hashes kept).
+  void load_known(const Position& root) {
+    for (const auto& c : opt_.known_proofs) known_.insert(known_.end(), c->records.begin(), c->records.end());
+    if (known_.empty()) return;
+    std::stable_sort(known_.begin(), known_.end(), [](const proof::Record& a, const proof::Record& b) { return a.hash < b.hash; });
+    known_.erase(std::unique(known_.begin(), known_.end(),
+                             [](const proof::Record& a, const proof::Record& b) { return a.hash == b.hash; }),
+                 known_.end());
+    kpc_ = std::make_unique<proof::Canonical>(root.size);
+  }
+
   SolveResult run(Position pos) {
+    load_known(pos);
     SolveResult r;
     int best = -1;
     // solve() refuses an explicit proof-number search where it does not apply.
@@ -108,6 +132,17 @@ class Solver {
     r.value = v;
     r.winner = v == 0 ? 2 : (v > 0 ? pos.to_move : pos.to_move ^ 1);
     if (best >= 0) r.best_move = move_to_text(pos, Move{static_cast<std::uint16_t>(best)});
+    if (opt_.make_proof) {
+      if (!dfpn) {
+        r.proof_error = "proof certificates come from proof-number search (method auto or pn)";
+      } else {
+        const auto t = std::chrono::steady_clock::now();
+        const std::uint64_t nodes_before = nodes_;
+        build_proof(pos, r);
+        r.proof_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+        r.proof_nodes = nodes_ - nodes_before;
+      }
+    }
     return r;
   }
 
@@ -437,7 +472,8 @@ class Solver {
   // position is a table entry. Proof and disproof numbers are for the side to move (negamax
   // form): pn = min over moves of the child's dn, dn = sum of the children's pn.
   static constexpr std::uint32_t kInf = 1u << 30;
-  Table<PnEntry> pn_;
+  Table<PnEntry, 3> pn_;
+
   struct PnPair {
     std::uint32_t pn, dn;
   };
@@ -451,16 +487,22 @@ class Solver {
  private:
   // The value of a node decided by the tactics alone (+1 win, -1 loss for the side to move, 0
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
-  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned) {
+  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false) {
     zoned = false;
-    if (is_over(pos)) return terminal_value(pos);
-    if (oyin::capgo_immediate_win(pos) >= 0) return 1;
+    if (!open) {
+      if (is_over(pos)) return terminal_value(pos);
+      if (oyin::capgo_immediate_win(pos) >= 0) return 1;
+    }
     tr_.find_threats(pos, threats);
     tr_.compute_libs(pos);
     if (!opt_.threat_pruning) return 0;
-    if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
-    if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
-    if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
+    if (!open) {
+      if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
+      if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
+      if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
+    } else if (threats.n) {
+      return 0;
+    }
     zone.fill();
     zoned = tr_.win_in_two(pos, pos.to_move ^ 1, &zone) > 0;
     return 0;
@@ -473,24 +515,31 @@ class Solver {
     int sym = 0;
     const std::uint64_t key = canonical(pos, keys, sym);
     int tt_best = -1;
+    bool open = false;  // an entry of an earlier expansion: the tactics did not settle the node
     if (const PnEntry* e = pn_.probe(key)) {
       if (e->pn >= thpn || e->dn >= thdn) return {e->pn, e->dn};
       tt_best = e->best ? sym_.inv[sym][e->best] : -1;
+      open = e->pn && e->dn;
     }
+    if (!known_.empty() && !open)
+      if (const int p = known_move(pos); p >= 0) {
+        *pn_.slot(key) = PnEntry{key, 0, kInf, static_cast<std::uint16_t>(sym_.map[sym][static_cast<std::size_t>(p)]), 1};
+        return {0, kInf};
+      }
     const std::uint64_t nodes_before = nodes_;
     Threats threats;
     Zone zone;
     bool zoned;
-    const int v = settle(pos, threats, zone, zoned);
+    const int v = settle(pos, threats, zone, zoned, open);
     if (v) {
       const PnPair r = v > 0 ? PnPair{0, kInf} : PnPair{kInf, 0};
-      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 1, 0};
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 0, 1};
       return r;
     }
     Cand* cands = buffer(ply);
-    const int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
+    int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
     if (n == 0) {
-      *pn_.slot(key) = PnEntry{key, kInf, 0, 1, 0};
+      *pn_.slot(key) = PnEntry{key, kInf, 0, 0, 1};
       return {kInf, 0};
     }
     // The children in move order, with their keys and their numbers from the table.
@@ -505,6 +554,19 @@ class Solver {
       ck[i] = canonical(pos, child, t);
       pos.to_move ^= 1;
       pn_.prefetch(ck[i]);
+    }
+    {
+      // Moves that lead to mirror images of one position are one child (counted once in the
+      // sum of the disproof number).
+      int m = 0;
+      for (int i = 0; i < n; ++i) {
+        bool dup = false;
+        for (int j = 0; j < m && !dup; ++j) dup = ck[j] == ck[i];
+        if (dup) continue;
+        ck[m] = ck[i];
+        cands[m++] = cands[i];
+      }
+      n = m;
     }
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
@@ -553,8 +615,7 @@ class Solver {
       cdn[best_i] = c.dn;
     }
     const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
-    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint32_t>(std::min<std::uint64_t>(nodes_ - nodes_before, 0xFFFFFFFFu)),
-                             static_cast<std::uint16_t>(canon_best)};
+    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), pack_work(nodes_ - nodes_before)};
     return r;
   }
 
@@ -564,28 +625,156 @@ class Solver {
     progress_.root_moves = 0;
     const PnPair r = mid(pos, keys, kInf, kInf, 0);
     if (aborted_) return 0;
-    // The winning move: a child the opponent cannot win from (or, in a loss, any legal one).
-    for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p) {
+    if (r.pn == 0) {
+      // The winning move, also when the tactics decided the root without searching its children.
+      best_point = winning_move(pos, 0);
+      if (aborted_) return 0;
+    } else {
+      for (int p = pos.stride + 1; p < pos.npoints - pos.stride && best_point < 0; ++p)
+        if (pos.color[p] == kEmpty && is_legal(pos, p)) best_point = p;
+    }
+    return r.pn == 0 ? 1 : -1;
+  }
+
+  // A winning move of a position proved won for the side to move (-1 if the search was stopped):
+  // the capture that ends the game, the table's proving move, the tactics' own move (win in two,
+  // ladder), or else the move a fresh search proves.
+  int winning_move(Position& pos, int ply) {
+    if (const int w = oyin::capgo_immediate_win(pos); w >= 0) return w;
+    if (const int k = known_move(pos); k >= 0) return k;
+    SymKeys keys;
+    init_keys(pos, keys);
+    int sym = 0;
+    const std::uint64_t key = canonical(pos, keys, sym);
+    auto from_table = [&]() -> int {
+      const PnEntry* e = pn_.probe(key);
+      if (!e || e->pn != 0 || !e->best) return -1;
+      const int p = sym_.inv[sym][e->best];
+      return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
+    };
+    if (const int p = from_table(); p >= 0) return p;
+    Threats threats;
+    tr_.find_threats(pos, threats);
+    tr_.compute_libs(pos);
+    if (opt_.threat_pruning && !threats.n) {
+      if (const int w = tr_.win_in_two(pos, pos.to_move, nullptr); w >= 0) return w;
+      if (const int l = tr_.ladder_win(pos); l >= 0) return l;
+    }
+    const PnPair r = mid(pos, keys, kInf, kInf, std::max(ply, 1));
+    if (aborted_) return -1;
+    if (r.pn == 0)
+      if (const int p = from_table(); p >= 0) return p;
+    // The node's entry holds no move (it was settled as a whole): prove a child lost instead.
+    for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
       if (pos.color[p] != kEmpty || !is_legal(pos, p)) continue;
-      if (r.pn != 0) {
-        best_point = p;
-        break;
-      }
-      if (captured_by(pos, p, pos.to_move + 1)) {
-        best_point = p;  // the immediate win
-        break;
-      }
+      const Move m{static_cast<std::uint16_t>(p)};
       SymKeys child = keys;
       add_stone(child, pos.to_move, p);
       Undo u;
-      capgo::play(pos, Move{static_cast<std::uint16_t>(p)}, u);
-      int t;
-      const PnEntry* e = pn_.probe(canonical(pos, child, t));
-      const bool lost_for_them = (e && e->dn == 0) || (is_over(pos) && terminal_value(pos) < 0);
-      capgo::undo(pos, Move{static_cast<std::uint16_t>(p)}, u);
-      if (lost_for_them) best_point = p;
+      capgo::play(pos, m, u);
+      const bool lost_for_them = is_over(pos) ? terminal_value(pos) < 0
+                                              : mid(pos, child, kInf, kInf, std::max(ply, 1) + 1).dn == 0;
+      capgo::undo(pos, m, u);
+      if (aborted_) return -1;
+      if (lost_for_them) return p;
     }
-    return r.pn == 0 ? 1 : -1;
+    return -1;
+  }
+
+  // The known proofs' winning move for the side to move (a board point), or -1.
+  std::vector<proof::Record> known_;
+  std::unique_ptr<proof::Canonical> kpc_;
+  int known_move(const Position& pos) const {
+    if (known_.empty()) return -1;
+    std::uint64_t key[16];
+    const int t = kpc_->key(pos, key);
+    const std::uint64_t h = proof::Canonical::hash(key, kpc_->words());
+    const auto it = std::lower_bound(known_.begin(), known_.end(), h,
+                                     [](const proof::Record& r, std::uint64_t v) { return r.hash < v; });
+    if (it == known_.end() || it->hash != h || it->move >= pos.size * pos.size) return -1;
+    const int p = kpc_->from_canonical(pos, it->move, t);
+    return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
+  }
+
+  // ---- Proof certificates (games/capgo/proof.h) -----------------------------------------------
+  // After df-pn settled the root, the proof is walked from the root: where the winner is to move,
+  // one winning move (from the table, the tactics, or a fresh search where the entry was
+  // overwritten); where the loser is to move, every legal move, also those the tactics pruned
+  // (their answers are found the same way). Positions are remembered by their exact canonical
+  // form, so each is walked once.
+  std::unique_ptr<proof::Canonical> pc_;
+  std::unique_ptr<proof::KeySet> walked_;
+  std::vector<proof::Record> records_;
+  int prover_ = 0;
+  std::uint64_t walked_count_ = 0;
+
+  void build_proof(Position& root, SolveResult& r) {
+    if (auto ok = proof::applies(root); !ok) {
+      r.proof_error = ok.error();
+      return;
+    }
+    pc_ = std::make_unique<proof::Canonical>(root.size);
+    walked_ = std::make_unique<proof::KeySet>(pc_->words());
+    records_.clear();
+    prover_ = r.winner;
+    progress_.proving = true;
+    const bool ok = prove(root, 0);
+    progress_.proving = false;
+    r.proof_positions = walked_->size();
+    if (!ok) {
+      r.proof_error = aborted_ ? why_ : "the proof could not be completed (a position was not proved)";
+      return;
+    }
+    if (auto sorted = proof::finish_records(records_); !sorted) {
+      r.proof_error = sorted.error();
+      return;
+    }
+    r.proof.rules = Rules{root.size, {root.target[0], root.target[1]}, root.pass_allowed, {}};
+    r.proof.position = to_text(root);
+    r.proof.winner = prover_;
+    r.proof.records = std::move(records_);
+    r.has_proof = true;
+  }
+
+  bool prove(Position& pos, int ply) {
+    if (aborted_) return false;
+    if (is_over(pos)) {
+      const GameStatus st = status(pos);
+      return st.outcome == Outcome::Win && index(st.winner) == prover_;
+    }
+    std::uint64_t key[16];
+    const int sym = pc_->key(pos, key);
+    if (walked_->contains(key)) return true;
+    if ((++walked_count_ & 255) == 0) {
+      progress_.proof_positions = walked_->size();
+      progress_.proof_records = records_.size();
+      check_limits();
+      if (aborted_) return false;
+    }
+    if (pos.to_move == prover_) {
+      if (oyin::capgo_immediate_win(pos) >= 0) return true;  // the checker finds it itself
+      const int m = winning_move(pos, ply);
+      if (m < 0) return false;
+      records_.push_back({proof::Canonical::hash(key, pc_->words()), static_cast<std::uint16_t>(pc_->to_canonical(pos, m, sym))});
+      const Move mv{static_cast<std::uint16_t>(m)};
+      Undo u;
+      capgo::play(pos, mv, u);
+      const bool ok = prove(pos, ply + 1);
+      capgo::undo(pos, mv, u);
+      if (!ok) return false;
+    } else {
+      MoveList list;
+      generate_moves(pos, list);
+      for (const Move mv : list) {
+        Undo u;
+        capgo::play(pos, mv, u);
+        const bool ok = prove(pos, ply + 1);
+        capgo::undo(pos, mv, u);
+        if (!ok) return false;
+      }
+    }
+    walked_->insert(key);
+    return true;
   }
 
   int root_search(Position& pos, int& best_point) {
@@ -714,6 +903,14 @@ Result<SolveResult> solve(const SolverOptions& opt) {
   if (is_over(pos)) return make_error("the game is already over in this position");
   if (opt.method == SolverMethod::ProofNumber && !Solver::dfpn_applies(pos))
     return make_error("proof-number search needs target 1 for both sides, passing forbidden and no capture yet");
+  if (opt.make_proof) {
+    if (opt.method == SolverMethod::AlphaBeta)
+      return make_error("proof certificates come from proof-number search (method auto or pn), not alpha-beta");
+    if (auto ok = proof::applies(pos); !ok) return make_error(ok.error());
+  }
+  for (const auto& c : opt.known_proofs)
+    if (c->rules.size != rules->size || c->rules.target != rules->target || c->rules.pass_allowed != rules->pass_allowed)
+      return make_error("a known proof is for " + rules_to_text(c->rules) + ", not for " + rules_to_text(*rules));
   return solve_position(pos, opt);
 }
 

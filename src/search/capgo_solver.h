@@ -14,11 +14,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "games/capgo/board.h"
+#include "games/capgo/proof.h"
 
 namespace oyin::capgo {
 
@@ -30,6 +32,9 @@ struct SolverProgress {
   int root_moves = 0;
   std::string root_move;
   std::uint32_t proof = 0, disproof = 0;  // the root's numbers in proof-number search
+  // While the proof certificate is collected (after the solve): positions walked, records made.
+  bool proving = false;
+  std::uint64_t proof_positions = 0, proof_records = 0;
 };
 
 enum class SolverMethod { Auto, AlphaBeta, ProofNumber };
@@ -46,6 +51,11 @@ struct SolverOptions {
   SolverMethod method = SolverMethod::Auto;
   bool threat_pruning = true;      // win-in-two detection and threat zones (off: plain alpha-beta)
   int progress_ms = 1000;
+  // Collect a proof certificate (games/capgo/proof.h) after a solve by proof-number search.
+  bool make_proof = false;
+  // Certificates of other positions (same rules): the positions they prove count as proved, and
+  // a certificate made here copies their moves. Lets a big proof be made in parts.
+  std::vector<std::shared_ptr<const proof::Certificate>> known_proofs;
   std::function<void(const SolverProgress&)> on_progress;
   const std::atomic<bool>* stop = nullptr;
 };
@@ -63,6 +73,13 @@ struct SolveResult {
   std::uint64_t tt_used = 0;
   std::uint64_t threat_cuts = 0;  // nodes settled or narrowed by the win-in-two logic
   std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)
+  // With make_proof: the certificate (has_proof), or why there is none.
+  bool has_proof = false;
+  proof::Certificate proof;
+  std::string proof_error;
+  std::uint64_t proof_positions = 0;  // distinct positions of the proof walked (up to symmetry)
+  std::uint64_t proof_nodes = 0;      // search nodes spent re-proving positions for it
+  double proof_seconds = 0;
 };
 
 // Solves from the rules' start position or the given position text.
