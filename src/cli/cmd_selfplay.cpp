@@ -67,6 +67,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
     if (o->max_plies) line += " --max-plies " + std::to_string(o->max_plies);
     if (!o->sgf.empty()) line += " --records " + shell_quoted(o->sgf);
     if (o->quiet) line += " --quiet";
+    // Bad input is one line, as everywhere: check it before saying what the alias runs.
+    game_or_fail(o->game);
+    for (const std::string& e : {m.e1, m.e2})
+      if (auto spec = match::parse_player_spec(e); !spec) throw UsageError(spec.error());
     std::cerr << "oyin selfplay is now: " << line << std::endl;
     exit_code = run_match_command(m);
   });

@@ -50,7 +50,11 @@ struct CapgoView {
   }
   static nlohmann::json rules(const Rules& r) {
     std::string setup;
-    for (const auto& s : r.setup) setup += (setup.empty() ? "" : "+") + std::string(s.color == 0 ? "B" : "W") + point_text(s.x, s.y);
+    for (const auto& stone : r.setup) {
+      if (!setup.empty()) setup += '+';
+      setup += stone.color == 0 ? 'B' : 'W';
+      setup += point_text(stone.x, stone.y);
+    }
     return {{"size", r.size},
             {"target", r.target[0] == r.target[1] ? nlohmann::json(r.target[0]) : nlohmann::json(nullptr)},
             {"target_b", r.target[0]},
