@@ -64,39 +64,39 @@ void AnalysisService::finish(const std::string& client) {
 
 Reply AnalysisService::start(const json& req, const std::string& client, std::function<void(const json&)> emit,
                              std::shared_ptr<std::atomic<bool>> stop) {
-  if (!req.is_object()) return Reply::error(400, "an analysis request must be a JSON object");
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "an analysis request must be a JSON object");
   const json id = req.contains("id") ? req["id"] : json(nullptr);
   if (!id.is_null() && !id.is_string() && !id.is_number())
-    return Reply::error(400, "id must be a string or a number");
+    return Reply::error(400, "field_type", "id must be a string or a number");
   const auto name = string_field(req, "game");
-  if (!name) return Reply::error(400, name.error());
+  if (!name) return Reply::error(400, "field_type", name.error());
   const GameEntry* adapter = find_game(*name);
-  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + *name + "'", {{"game", *name}});
   const auto rules = string_field(req, "rules");
-  if (!rules) return Reply::error(400, rules.error());
+  if (!rules) return Reply::error(400, "field_type", rules.error());
   const auto position = string_field(req, "position");
-  if (!position) return Reply::error(400, position.error());
+  if (!position) return Reply::error(400, "field_type", position.error());
   const auto movetime = int_field(req, "movetime", 1, kMaxMovetimeMs, 1000);  // ms
-  if (!movetime) return Reply::error(400, movetime.error());
+  if (!movetime) return Reply::error(400, "bad_movetime", movetime.error());
   auto st = adapter->new_game(*rules, *position);
-  if (!st) return Reply::error(422, st.error());
+  if (!st) return Reply::error(422, position->empty() ? "bad_rules" : "bad_position", st.error());
   if (req.contains("moves")) {
-    if (!req["moves"].is_array()) return Reply::error(400, "moves must be an array of strings");
+    if (!req["moves"].is_array()) return Reply::error(400, "field_type", "moves must be an array of strings");
     for (const auto& m : req["moves"]) {
-      if (!m.is_string()) return Reply::error(400, "moves must be an array of strings");
-      if (auto r = (*st)->play(m.get<std::string>()); !r) return Reply::error(422, r.error());
+      if (!m.is_string()) return Reply::error(400, "field_type", "moves must be an array of strings");
+      if (auto r = (*st)->play(m.get<std::string>()); !r) return Reply::error(422, "illegal_move", r.error(), {{"move", m.get<std::string>()}});
     }
   }
   {
     std::lock_guard lock(mutex_);
-    if (stopped_) return Reply::error(503, "the server is stopping");
+    if (stopped_) return Reply::error(503, "server_error", "the server is stopping");
     if (per_client_[client] >= limits_.per_client) {
       if (per_client_[client] == 0) per_client_.erase(client);
-      return Reply::error(429, "too many analyses in flight for this client (at most " +
+      return Reply::error(429, "too_many_requests", "too many analyses in flight for this client (at most " +
                                    std::to_string(limits_.per_client) + "); wait for one to finish or stop one");
     }
     if (in_flight_ >= limits_.max_in_flight)
-      return Reply::error(503, "the server has " + std::to_string(in_flight_) + " analyses in flight; try again later");
+      return Reply::error(503, "analysis_busy", "the server has " + std::to_string(in_flight_) + " analyses in flight; try again later");
     ++per_client_[client];
     ++in_flight_;
     std::erase_if(stops_, [](const auto& w) { return w.expired(); });

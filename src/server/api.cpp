@@ -69,7 +69,7 @@ void Api::handle(const HttpRequest& req, Respond respond) {
   try {
     route(req, respond);
   } catch (const json::exception& e) {
-    respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}}));
+    respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
   }
 }
 
@@ -79,7 +79,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
   const bool is_api = !parts.empty() && parts[0] == "api";
   if (!is_api) {
-    if (req.method != "GET" && req.method != "HEAD") return reply(Reply::error(405, "method not allowed"));
+    if (req.method != "GET" && req.method != "HEAD") return reply(Reply::error(405, "method_not_allowed", "method not allowed"));
     return respond(serve_static(t.path));
   }
   json body;
@@ -88,7 +88,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       body = json::object();
     } else {
       auto parsed = parse_request_json(req.body);
-      if (!parsed) return reply(Reply::error(400, parsed.error()));
+      if (!parsed) return reply(Reply::error(400, request_json_error_code(parsed.error()), parsed.error()));
       body = std::move(*parsed);
     }
   }
@@ -98,9 +98,9 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   if (n == 2 && parts[1] == "games") {
     if (m == "GET") {
       const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);
-      if (!offset) return reply(Reply::error(400, offset.error()));
+      if (!offset) return reply(Reply::error(400, "bad_number", offset.error()));
       const auto limit = int_param("limit", t.param("limit"), 1, 100, 20);
-      if (!limit) return reply(Reply::error(400, limit.error()));
+      if (!limit) return reply(Reply::error(400, "bad_number", limit.error()));
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
     if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
@@ -111,7 +111,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       try {
         route_game(m, t, parts, body, respond);
       } catch (const json::exception& e) {
-        respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}}));
+        respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
     });
     return;
@@ -137,8 +137,8 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
                                  parts[1] == "analysis")) ||
                      (n >= 3 && n <= 4 && parts[1] == "games");
-  if (known) return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
-  return reply(Reply::error(404, "no API endpoint " + t.path));
+  if (known) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
+  return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
@@ -149,18 +149,18 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
   if (n == 4 && parts[1] == "games" && parts[3] == "positions" && m == "GET") {
     constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
     const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
-    if (!from) return reply(Reply::error(400, from.error()));
+    if (!from) return reply(Reply::error(400, "bad_number", from.error()));
     const auto to = int_param("to", t.param("to"), 0, kMaxPly, -1);
-    if (!to) return reply(Reply::error(400, to.error()));
+    if (!to) return reply(Reply::error(400, "bad_number", to.error()));
     return reply(games_.positions(parts[2], static_cast<std::size_t>(*from),
                                   *to < 0 ? std::nullopt : std::optional<std::size_t>(static_cast<std::size_t>(*to))));
   }
   if (n == 4 && parts[1] == "games" && parts[3] == "boards" && m == "GET") {
     constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
     const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
-    if (!from) return reply(Reply::error(400, from.error()));
+    if (!from) return reply(Reply::error(400, "bad_number", from.error()));
     const auto to = int_param("to", t.param("to"), 0, kMaxPly, kMaxPly);
-    if (!to) return reply(Reply::error(400, to.error()));
+    if (!to) return reply(Reply::error(400, "bad_number", to.error()));
     return reply(games_.boards(parts[2], static_cast<std::size_t>(*from), static_cast<std::size_t>(*to)));
   }
   if (n == 4 && parts[1] == "games" && parts[3] == "record" && m == "GET") {
@@ -171,21 +171,21 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
                     {{"Content-Disposition", "attachment; filename=\"" + filename + "\""}}});
   }
   if (n == 4 && parts[1] == "games" && m == "POST") {
-    if (!body.is_object()) return reply(Reply::error(400, "the request body must be a JSON object"));
+    if (!body.is_object()) return reply(Reply::error(400, "not_an_object", "the request body must be a JSON object"));
     auto token = string_field(body, "token", t.param("token"));
-    if (!token) return reply(Reply::error(400, token.error()));
+    if (!token) return reply(Reply::error(400, "field_type", token.error()));
     const std::string& action = parts[3];
     if (action == "moves") {
       const auto move = string_field(body, "move");
       if (!move || !body.contains("move"))
-        return reply(Reply::error(400, "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
+        return reply(Reply::error(400, "missing_move", "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
       return reply(games_.move(parts[2], *move, *token));
     }
     if (action == "resign") return reply(games_.resign(parts[2], *token));
     if (action == "undo") return reply(games_.undo(parts[2], *token));
     if (action == "draw") return reply(games_.draw(parts[2], *token));
   }
-  return reply(Reply::error(405, "method " + m + " is not allowed on " + t.path));
+  return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }
 
 }  // namespace oyin::server

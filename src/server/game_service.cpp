@@ -308,31 +308,31 @@ void GameService::when_loaded(const std::string& id, std::function<void()> then)
 void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
 Reply GameService::create(const json& req, const std::string& base_url) {
-  if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
-  if (!name) return Reply::error(400, name.error());
+  if (!name) return Reply::error(400, "field_type", name.error());
   const GameEntry* adapter = find_game(*name);
-  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + *name + "'", {{"game", *name}});
   const auto mode_text = string_field(req, "mode", "ai");
-  if (!mode_text) return Reply::error(400, mode_text.error());
+  if (!mode_text) return Reply::error(400, "field_type", mode_text.error());
   const auto mode = parse_mode(*mode_text);
   if (!mode || *mode == Mode::review)
-    return Reply::error(400, "mode must be ai, hotseat or online (got '" + *mode_text + "')");
+    return Reply::error(400, "bad_mode", "mode must be ai, hotseat or online (got '" + *mode_text + "')");
   const auto level = int_field(req, "level", 0, 10, 5);
-  if (!level) return Reply::error(400, level.error());
+  if (!level) return Reply::error(400, "bad_level", level.error());
   auto color = string_field(req, "color", "random");
-  if (!color) return Reply::error(400, color.error());
+  if (!color) return Reply::error(400, "field_type", color.error());
   const std::string first = adapter->side_name(Side::First), second = adapter->side_name(Side::Second);
   if (*color == "random") *color = random_bit() ? first : second;
   if (*color != first && *color != second)
-    return Reply::error(400, "color must be " + first + ", " + second + " or random (got '" + *color + "')");
+    return Reply::error(400, "bad_color", "color must be " + first + ", " + second + " or random (got '" + *color + "')");
   const int mine = *color == first ? 0 : 1;
   const auto rules = rules_from_json(req.contains("rules") ? req["rules"] : json(nullptr));
-  if (!rules) return Reply::error(400, rules.error());
+  if (!rules) return Reply::error(400, "field_type", rules.error());
   const auto position = string_field(req, "position");
-  if (!position) return Reply::error(400, position.error());
+  if (!position) return Reply::error(400, "field_type", position.error());
   auto st = adapter->new_game(*rules, *position);
-  if (!st) return Reply::error(400, st.error());
+  if (!st) return Reply::error(400, position->empty() ? "bad_rules" : "bad_position", st.error());
 
   auto s = std::make_shared<Session>();
   {
@@ -356,7 +356,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (*mode == Mode::hotseat) row.tokens[1 - mine] = token;
   if (*mode == Mode::online) row.tokens[1 - mine] = random_token();
   if (*mode == Mode::ai) row.ai_side = 1 - mine;
-  if (auto r = store_.insert_game(row); !r) return Reply::error(500, r.error());
+  if (auto r = store_.insert_game(row); !r) return Reply::error(500, "server_error", r.error());
   if (auto r = store_.load(row.id); r && *r) row.created_at = (*r)->created_at;
   json out{{"id", row.id}, {"seat", {{"token", token}, {"color", *color}}}};
   if (*mode == Mode::online) out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
@@ -373,10 +373,10 @@ Reply GameService::create(const json& req, const std::string& base_url) {
 
 Reply GameService::boards(const std::string& id, std::size_t from, std::size_t to) {
   auto s = find(id);
-  if (!s) return Reply::error(404, s.error());
+  if (!s) return Reply::error(404, "no_such_game", s.error(), {{"id", id}});
   std::lock_guard lock((*s)->m);
   const std::size_t ply = (*s)->state->ply();
-  if (from > ply) return Reply::error(400, "from is past the game's " + std::to_string(ply) + " plies");
+  if (from > ply) return Reply::error(400, "bad_range", "from is past the game's " + std::to_string(ply) + " plies");
   to = std::min({to, ply, from + kMaxBoardsPerRequest - 1});
   json out = json::array();
   for (auto& b : (*s)->state->boards(from, to)) out.push_back(std::move(b));
@@ -385,19 +385,19 @@ Reply GameService::boards(const std::string& id, std::size_t from, std::size_t t
 
 Reply GameService::get(const std::string& id, const std::string& token) {
   auto s = find(id);
-  if (!s) return Reply::error(404, s.error());
+  if (!s) return Reply::error(404, "no_such_game", s.error(), {{"id", id}});
   std::lock_guard lock((*s)->m);
   return {200, state_for(**s, token)};
 }
 
 Reply GameService::positions(const std::string& id, std::size_t from, std::optional<std::size_t> to) {
   auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
   std::lock_guard lock(s->m);
   const std::size_t ply = s->state->ply();
-  if (from > ply) return Reply::error(400, "from must be 0.." + std::to_string(ply) + " (the game's ply)");
-  if (to && *to < from) return Reply::error(400, "to must not be below from");
+  if (from > ply) return Reply::error(400, "bad_range", "from must be 0.." + std::to_string(ply) + " (the game's ply)");
+  if (to && *to < from) return Reply::error(400, "bad_range", "to must not be below from");
   const std::size_t last = std::min({to.value_or(ply), ply, from + kMaxPositionsPerRequest - 1});
   json list = json::array();
   for (std::size_t i = from; i <= last; ++i) list.push_back(s->positions[i]);
@@ -406,13 +406,13 @@ Reply GameService::positions(const std::string& id, std::size_t from, std::optio
 
 Reply GameService::apply_move(Session& s, const std::string& move) {
   auto played = s.state->play(move);
-  if (!played) return Reply::error(422, played.error());
+  if (!played) return Reply::error(422, "illegal_move", played.error(), {{"move", move}});
   s.row.moves.push_back(move);
   const Verdict v = verdict(*s.state, s.row);
   if (auto r = store_.append_move(s.row.id, s.state->ply() - 1, move, v.result, v.reason); !r) {
     s.state->undo();
     s.row.moves.pop_back();
-    return Reply::error(500, r.error());
+    return Reply::error(500, "server_error", r.error());
   }
   s.row.draw_offer = -1;
   s.positions.push_back(s.state->position_text());
@@ -423,17 +423,18 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
 template <class Action>
 Reply GameService::seat_action(const std::string& id, const std::string& token, SeatRule rule, Action&& action) {
   auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
-  if (s->mode == Mode::review) return Reply::error(409, "game " + id + " was imported for review: it has no seats");
-  if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo is not allowed in online games");
-  if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "the game is over");
+  if (s->mode == Mode::review) return Reply::error(409, "review_game", "game " + id + " was imported for review: it has no seats");
+  if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo_online", "undo is not allowed in online games");
+  if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "game_over", "the game is over");
   const Side to_move = s->state->side_to_move();
   const int side = side_index_of_token(s->row, token, to_move);
-  if (side < 0) return Reply::error(403, "this token holds no seat in game " + id);
+  if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
   if (rule.side_to_move && side != index(to_move))
-    return Reply::error(403, "it is " + s->adapter->side_name(to_move) + "'s turn, not yours");
+    return Reply::error(403, "not_your_turn", "it is " + s->adapter->side_name(to_move) + "'s turn, not yours",
+                          {{"to_move", s->adapter->side_name(to_move)}});
   if (std::optional<Reply> r = action(*s, side)) return std::move(*r);
   maybe_start_ai(s);
   json state = state_json(*s);
@@ -444,7 +445,7 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
 
 Reply GameService::move(const std::string& id, const std::string& move, const std::string& token) {
   return seat_action(id, token, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
-    if (move.empty()) return Reply::error(400, "the request has no move");
+    if (move.empty()) return Reply::error(400, "missing_move", "the request has no move");
     Reply r = apply_move(s, move);
     if (r.status != 200) return r;
     return std::nullopt;
@@ -455,7 +456,7 @@ Reply GameService::resign(const std::string& id, const std::string& token) {
   return seat_action(id, token, {}, [&](Session& s, int side) -> std::optional<Reply> {
     const std::string result = result_text(GameStatus::win(other(static_cast<Side>(side)), ""));
     const std::string reason = s.adapter->side_name(static_cast<Side>(side)) + " resigned";
-    if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, r.error());
+    if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, "server_error", r.error());
     s.row.result = result;
     s.row.reason = reason;
     s.row.draw_offer = -1;
@@ -481,7 +482,7 @@ Reply GameService::draw(const std::string& id, const std::string& token) {
       next.draw_offer = side;
     }
     if (auto r = store_.set_outcome(id, next.result, next.reason, next.draw_offer); !r)
-      return Reply::error(500, r.error());
+      return Reply::error(500, "server_error", r.error());
     s.row.result = next.result;
     s.row.reason = next.reason;
     s.row.draw_offer = next.draw_offer;
@@ -492,8 +493,8 @@ Reply GameService::draw(const std::string& id, const std::string& token) {
 
 Reply GameService::undo(const std::string& id, const std::string& token) {
   return seat_action(id, token, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
-    if (s.row.result != "*") return Reply::error(409, "the game ended by " + s.row.reason + "; it cannot be undone");
-    if (s.state->ply() == 0) return Reply::error(409, "there is no move to undo");
+    if (s.row.result != "*") return Reply::error(409, "undo_finished", "the game ended by " + s.row.reason + "; it cannot be undone");
+    if (s.state->ply() == 0) return Reply::error(409, "nothing_to_undo", "there is no move to undo");
     // Against the computer take back to the human's turn: its reply and the human's move.
     std::size_t keep = s.state->ply() - 1;
     if (s.row.ai_side >= 0) {
@@ -504,7 +505,7 @@ Reply GameService::undo(const std::string& id, const std::string& token) {
         --keep;
       }
     }
-    if (auto r = store_.truncate_moves(id, keep, "*", ""); !r) return Reply::error(500, r.error());
+    if (auto r = store_.truncate_moves(id, keep, "*", ""); !r) return Reply::error(500, "server_error", r.error());
     while (s.state->ply() > keep) {
       s.state->undo();
       s.row.moves.pop_back();
@@ -551,9 +552,9 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
 Reply GameService::list(std::size_t offset, std::size_t limit) {
   limit = std::clamp<std::size_t>(limit, 1, 100);
   auto rows = store_.list(offset, limit);
-  if (!rows) return Reply::error(500, rows.error());
+  if (!rows) return Reply::error(500, "server_error", rows.error());
   auto total = store_.count();
-  if (!total) return Reply::error(500, total.error());
+  if (!total) return Reply::error(500, "server_error", total.error());
   json games = json::array();
   for (const auto& r : *rows) {
     const GameEntry* a = find_game(r.game);
@@ -574,7 +575,7 @@ Reply GameService::list(std::size_t offset, std::size_t limit) {
 
 Reply GameService::record(const std::string& id) {
   auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
   std::lock_guard lock(s->m);
   GameRecord meta;
@@ -600,25 +601,25 @@ Reply GameService::record(const std::string& id) {
 }
 
 Reply GameService::import(const json& req) {
-  if (!req.is_object()) return Reply::error(400, "the request body must be a JSON object");
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
-  if (!name) return Reply::error(400, name.error());
+  if (!name) return Reply::error(400, "field_type", name.error());
   const GameEntry* adapter = find_game(*name);
-  if (!adapter) return Reply::error(400, "unknown game '" + *name + "'");
+  if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + *name + "'", {{"game", *name}});
   const auto text = string_field(req, "record");
-  if (!text) return Reply::error(400, text.error());
-  if (text->empty()) return Reply::error(400, "the request has no record text");
+  if (!text) return Reply::error(400, "field_type", text.error());
+  if (text->empty()) return Reply::error(400, "bad_record", "the request has no record text");
   const auto which = int_field(req, "index", 0, std::numeric_limits<std::int32_t>::max(), 0);
-  if (!which) return Reply::error(400, which.error());
+  if (!which) return Reply::error(400, "bad_number", which.error());
   auto records = adapter->read_records(*text);
-  if (!records) return Reply::error(422, records.error());
-  if (records->empty()) return Reply::error(422, "the record holds no game");
+  if (!records) return Reply::error(422, "bad_record", records.error());
+  if (records->empty()) return Reply::error(422, "no_game_in_record", "the record holds no game");
   if (static_cast<std::size_t>(*which) >= records->size())
-    return Reply::error(422, "index " + std::to_string(*which) + ": the record holds " +
+    return Reply::error(422, "record_index", "index " + std::to_string(*which) + ": the record holds " +
                                  std::to_string(records->size()) + " games");
   const GameRecord& rec = (*records)[static_cast<std::size_t>(*which)];
   auto st = adapter->new_game(rec.tag("Rules"), rec.tag("FEN"));
-  if (!st) return Reply::error(422, st.error());
+  if (!st) return Reply::error(422, "bad_record", st.error());
   storage::StoredGame row;
   row.id = random_token();
   row.game = adapter->name();
@@ -627,20 +628,20 @@ Reply GameService::import(const json& req) {
   row.mode = mode_name(Mode::review);
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     if (auto r = (*st)->play(rec.moves[i]); !r)
-      return Reply::error(422, "move " + std::to_string(i + 1) + " '" + rec.moves[i] + "': " + r.error());
+      return Reply::error(422, "bad_record", "move " + std::to_string(i + 1) + " '" + rec.moves[i] + "': " + r.error());
     row.moves.push_back(rec.moves[i]);
   }
   if (!(*st)->status().over() && rec.result != "*") {
     row.result = rec.result;
     row.reason = rec.tag("Termination").empty() ? "as recorded" : rec.tag("Termination");
   }
-  if (auto r = store_.insert_game(row); !r) return Reply::error(500, r.error());
+  if (auto r = store_.insert_game(row); !r) return Reply::error(500, "server_error", r.error());
   return {201, {{"id", row.id}, {"moves", row.moves.size()}, {"games_in_record", records->size()}}};
 }
 
 Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token) {
   auto found = find(id);
-  if (!found) return Reply::error(404, found.error());
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
   std::lock_guard lock(s->m);
   s->subscribers.push_back(std::move(sub));

@@ -33,7 +33,12 @@ using nlohmann::json;
 struct Reply {
   int status = 200;
   json body;
-  static Reply error(int status, std::string message) { return {status, json{{"error", std::move(message)}}}; }
+  // {"error": English text, "code": one of kErrorCodes (server/error_codes.h), "params": {...}}
+  static Reply error(int status, std::string_view code, std::string message, json params = json::object()) {
+    json body{{"error", std::move(message)}, {"code", code}};
+    if (!params.empty()) body["params"] = std::move(params);
+    return {status, std::move(body)};
+  }
 };
 
 // Something that wants every state change of a game (a WebSocket); send_text must not block.

@@ -50,11 +50,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return shutdown();
-    if (ec == http::error::body_limit) return refuse(413, "the request body is over 1 MiB");
-    if (ec == http::error::header_limit) return refuse(431, "the request headers are over 16 KiB");
+    if (ec == http::error::body_limit) return refuse(413, "too_large", "the request body is over 1 MiB");
+    if (ec == http::error::header_limit) return refuse(431, "headers_too_large", "the request headers are over 16 KiB");
     if (ec && ec.category() == http::make_error_code(http::error::need_more).category() &&
         ec != http::error::partial_message)
-      return refuse(400, std::string("bad HTTP request: ") + ec.message());
+      return refuse(400, "bad_request", std::string("bad HTTP request: ") + ec.message());
     if (ec) return;  // timeout or a broken connection: drop it
     http::request<http::string_body> req = parser_->release();
     if (websocket::is_upgrade(req)) {
@@ -114,9 +114,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   // An error answered before the request was read in full: answer, then read and drop what the
   // client still sends, so that closing does not reset the connection under the answer.
-  void refuse(int status, const std::string& why) {
+  void refuse(int status, const char* code, const std::string& why) {
     keep_alive_ = false;
-    write(HttpResponse{status, json{{"error", why}}.dump(), "application/json", {}}, false);
+    write(HttpResponse{status, json{{"error", why}, {"code", code}}.dump(), "application/json", {}}, false);
   }
 
   void shutdown() {

@@ -60,6 +60,12 @@ Result<json> parse_request_json(std::string_view text, std::size_t max_bytes, in
   return j;
 }
 
+std::string_view request_json_error_code(std::string_view message) {
+  if (message.find("nested deeper") != std::string_view::npos) return "too_deep";
+  if (message.find(" bytes; at most ") != std::string_view::npos) return "too_large";
+  return "bad_json";
+}
+
 Result<std::int64_t> int_field(const json& obj, const char* key, std::int64_t lo, std::int64_t hi,
                                std::int64_t fallback) {
   if (!obj.is_object()) return fallback;

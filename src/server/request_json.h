@@ -21,6 +21,10 @@ constexpr int kMaxJsonDepth = 32;                // the API needs 3
 Result<json> parse_request_json(std::string_view text, std::size_t max_bytes = kMaxJsonBytes,
                                 int max_depth = kMaxJsonDepth);
 
+// The error code (server/error_codes.h) of a parse_request_json failure: too_large, too_deep
+// or bad_json.
+std::string_view request_json_error_code(std::string_view message);
+
 // obj[key] as an integer in lo..hi; `fallback` when the key is absent (or null). A float, a
 // string or a number out of range is an error naming the field and its range.
 Result<std::int64_t> int_field(const json& obj, const char* key, std::int64_t lo, std::int64_t hi,

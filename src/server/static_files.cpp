@@ -26,7 +26,7 @@ std::string content_type(const std::filesystem::path& p) {
 }
 
 HttpResponse not_found(const std::string& path) {
-  return json_response(404, json{{"error", "no file " + path}});
+  return json_response(404, json{{"error", "no file " + path}, {"code", "not_found"}});
 }
 
 }  // namespace
@@ -37,22 +37,22 @@ HttpResponse Api::serve_static(const std::string& path) const {
   for (const auto& part : split_path(path))
     if (part == ".." || part == "." || part.front() == '.' || part.find('\\') != std::string::npos ||
         part.find('\0') != std::string::npos)
-      return json_response(400, json{{"error", "bad path"}});
+      return json_response(400, json{{"error", "bad path"}, {"code", "not_found"}});
   std::string rel = path;
   while (!rel.empty() && rel.front() == '/') rel.erase(0, 1);
   if (rel.empty()) rel = "index.html";
   std::error_code ec;
   const fs::path root = fs::weakly_canonical(web_root_, ec);
   if (ec || !fs::is_directory(root))
-    return json_response(503, json{{"error", "the web UI is not built (no directory " + web_root_ + "); run make"}});
+    return json_response(503, json{{"error", "the web UI is not built (no directory " + web_root_ + "); run make"}, {"code", "server_error"}});
   fs::path file = fs::weakly_canonical(root / rel, ec);
   if (ec) return not_found(path);
   const auto [r_end, f_it] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
-  if (r_end != root.end()) return json_response(400, json{{"error", "bad path"}});
+  if (r_end != root.end()) return json_response(400, json{{"error", "bad path"}, {"code", "not_found"}});
   if (fs::is_directory(file, ec)) file /= "index.html";
   if (!fs::is_regular_file(file, ec)) return not_found(path);
   const auto size = fs::file_size(file, ec);
-  if (ec || size > kMaxFileBytes) return json_response(413, json{{"error", "file too large"}});
+  if (ec || size > kMaxFileBytes) return json_response(413, json{{"error", "file too large"}, {"code", "too_large"}});
   std::ifstream in(file, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
