@@ -1,0 +1,112 @@
+// libFuzzer harness: the server's JSON requests, through the same Api::handle the HTTP and
+// WebSocket front ends call, in process, on a real SQLite store. The first byte picks the
+// endpoint, the rest is the body (or the query). Whatever comes in, the answer must be JSON, and
+// an error must carry one of the declared codes (server/error_codes.h) — never a crash or a hang.
+// Analysis is left out: a valid request would think for up to ten seconds.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/thread_pool.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "fuzz_check.h"
+#include "games/registry/registry.h"
+#include "server/api.h"
+#include "server/error_codes.h"
+
+namespace {
+
+using namespace oyin;
+using namespace oyin::server;
+
+struct World {
+  std::unique_ptr<storage::GameStore> store;
+  boost::asio::thread_pool pool{1};
+  std::unique_ptr<GameService> games;
+  std::unique_ptr<AnalysisService> analysis;
+  std::unique_ptr<Api> api;
+  std::string ids[3], tokens[3];
+  int calls = 0;
+
+  World() {
+    register_builtin_games();
+    const std::string path = "/tmp/oyin-fuzz-server-" + std::to_string(::getpid()) + ".sqlite";
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
+    auto s = storage::GameStore::open(path);
+    if (!s) std::abort();
+    store = std::move(*s);
+    games = std::make_unique<GameService>(*store, pool);
+    analysis = std::make_unique<AnalysisService>(AnalysisLimits{});
+    api = std::make_unique<Api>(*games, *analysis, "/nonexistent");
+    fresh_games();
+  }
+  HttpResponse call(std::string method, std::string target, std::string body) {
+    auto done = std::make_shared<std::promise<HttpResponse>>();
+    HttpRequest req;
+    req.method = std::move(method);
+    req.target = std::move(target);
+    req.body = std::move(body);
+    req.host = "127.0.0.1";
+    req.client = "127.0.0.1:1";
+    api->handle(req, [done](HttpResponse r) { done->set_value(std::move(r)); });
+    return done->get_future().get();
+  }
+  // A game of each kind to send moves and actions to; renewed now and then so they stay alive.
+  void fresh_games() {
+    const char* names[3] = {"togyz", "tojmot", "capgo"};
+    for (int i = 0; i < 3; ++i) {
+      const HttpResponse r = call("POST", "/api/games", std::string(R"({"mode":"hotseat","game":")") + names[i] + "\"}");
+      const json j = json::parse(r.body);
+      ids[i] = j["id"];
+      tokens[i] = j["seat"]["token"];
+    }
+  }
+};
+
+World& world() {
+  static World w;
+  return w;
+}
+
+bool declared(const std::string& code) {
+  return std::find(kErrorCodes.begin(), kErrorCodes.end(), code) != kErrorCodes.end();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  World& w = world();
+  if (++w.calls % 500 == 0) w.fresh_games();
+  const std::string rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const int g = data[0] % 3;
+  const std::string game = "/api/games/" + w.ids[g];
+  HttpResponse r;
+  switch ((data[0] / 3) % 10) {
+    case 0: r = w.call("POST", "/api/games", rest); break;
+    case 1: r = w.call("POST", "/api/import", rest); break;
+    case 2: r = w.call("POST", game + "/moves", rest); break;
+    case 3: r = w.call("POST", game + "/moves", json{{"move", rest}, {"token", w.tokens[g]}}.dump()); break;
+    case 4: r = w.call("POST", game + "/" + (rest.size() % 3 == 0 ? "resign" : rest.size() % 3 == 1 ? "undo" : "draw"),
+                       json{{"token", w.tokens[g]}}.dump());
+            break;
+    case 5: r = w.call("GET", "/api/games?" + rest, ""); break;
+    case 6: r = w.call("GET", game + "/boards?" + rest, ""); break;
+    case 7: r = w.call("GET", game + "/positions?" + rest, ""); break;
+    case 8: r = w.call("GET", "/api/games/" + rest, ""); break;
+    default: r = w.call("POST", "/api/" + rest.substr(0, rest.find('\n')), rest); break;
+  }
+  if (r.content_type != "application/json") return 0;  // a record file (text/plain)
+  const json j = json::parse(r.body, nullptr, false);
+  FUZZ_CHECK(!j.is_discarded(), "the answer is not JSON: " + r.body.substr(0, 200));
+  if (r.status >= 400) {
+    FUZZ_CHECK(j.contains("code") && j["code"].is_string() && declared(j["code"]),
+               "an error without a declared code: " + r.body.substr(0, 300));
+  }
+  return 0;
+}
