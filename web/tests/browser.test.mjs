@@ -349,6 +349,16 @@ test('capture Go: target 0 is ordinary Go, without a target', async (t) => {
   assert.equal(await page.$('[data-target]'), null);
   assert.deepEqual((await state(id)).board.targets, [0, 0]);
   assert.equal(await page.getAttribute('[data-rule=target]', 'data-value'), '0');
+  // Two passes end it on the captures (none each: a draw), the reason in words with its numbers.
+  await clickAndWait(page, '[data-point=C3]');
+  await clickAndWait(page, '[data-action=pass]');
+  await clickAndWait(page, '[data-action=pass]');
+  await page.waitForSelector('[data-testid=result-dialog]');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'two passes: Black captured 0, White 0');
+  assert.equal(await page.textContent('[data-testid=status]'), 'Draw (two passes: Black captured 0, White 0)');
+  await page.selectOption('[data-lang-select]', 'ru');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'два паса подряд: чёрные взяли 0, белые 0');
+  await page.selectOption('[data-lang-select]', 'en');
   await page.context().close();
 });
 
