@@ -10,6 +10,7 @@ export class BoardCache {
   private loading = new Set<number>();  // chunk starts being fetched
   private moves: string[] = [];         // the history the cached boards belong to
   private generation = 0;               // bumped whenever cached boards are dropped
+  private retryDelay = 250;
 
   constructor(private id: string, private onLoaded: () => void) {}
 
@@ -46,9 +47,13 @@ export class BoardCache {
         if (r.from + i <= this.moves.length && !this.boards.has(r.from + i)) this.boards.set(r.from + i, b);
       });
       this.onLoaded();
-    }).catch(() => {
+      this.retryDelay = 250;
+    }).catch((e) => {
+      // A dropped connection or a busy server: asked again, less and less often.
+      console.warn(`boards ${from}..${from + CHUNK - 1}: ${(e as Error).message}`);
       this.loading.delete(from);
-      setTimeout(() => this.onLoaded(), 1000);  // asked again on the next render
+      setTimeout(() => this.load(ply), this.retryDelay);
+      this.retryDelay = Math.min(5000, this.retryDelay * 2);
     });
   }
 
