@@ -119,7 +119,7 @@ async function player(index) {
         if (pending || s.status !== 'ongoing' || s.thinking) return;
         if (MODE !== 'hotseat' && s.to_move !== g.seat.color) return;
         if (stopping || Date.now() >= deadline) return finish();
-        const move = s.legal_moves[random(s.legal_moves.length)];
+        const move = s.legal[random(s.legal.length)].move;
         setTimeout(() => {
           pending = { ply: s.ply, at: performance.now() };
           ws.send(JSON.stringify({ type: 'move', move }));

@@ -1,20 +1,22 @@
-// Review with the engine: every position of the game analysed over the analysis channel, a score
-// graph over the game (from the first player's view), the best line at the shown move.
+// Review with the engine: every position of the game analysed over the analysis channel (each
+// request the game's start and its moves up to that ply; the server replays them), a score graph
+// over the game (from the first player's view), the best line at the shown move.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { AnalysisChannel, PositionCache, type AnalysisLine, type GameView } from './api';
+import { AnalysisChannel, type AnalysisLine, type GameView } from './api';
 import type { Dict } from './i18n';
+import { errorText } from './server_texts';
 
 const CLAMP = 1000;
 
 function graphValue(l: AnalysisLine | undefined): number | null {
-  if (!l) return null;
+  if (!l || l.error) return null;
   const sign = l.score_first === l.score ? 1 : -1;
   if (l.mate !== undefined) return sign * (l.mate > 0 ? CLAMP : -CLAMP);
   return Math.max(-CLAMP, Math.min(CLAMP, l.score_first));
 }
 
-export function AnalysisPanel({ view, positions, ply, setPly, t, engine }: {
-  view: GameView; positions: PositionCache; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
+export function AnalysisPanel({ view, ply, setPly, t, engine }: {
+  view: GameView; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
 }) {
   const [lines, setLines] = useState<(AnalysisLine | undefined)[]>([]);
   const [running, setRunning] = useState(false);
@@ -27,13 +29,11 @@ export function AnalysisPanel({ view, positions, ply, setPly, t, engine }: {
     setRunning(true);
     channel.current ??= new AnalysisChannel();
     const out: (AnalysisLine | undefined)[] = [];
-    const last = view.ply;
-    for (let i = 0; i <= last; ++i) {
-      if (positions.get(i) === undefined) await positions.ensure(i, last).catch(() => undefined);
-      const position = positions.get(i);
-      if (position === undefined) break;  // the game was taken back meanwhile
+    const moves = view.moves.slice(0, view.ply);
+    for (let i = 0; i <= moves.length; ++i) {
       const res = await channel.current.analyse(
-        { id: `${view.id}-${i}`, game: view.game, rules: view.rules, position, movetime: 150 },
+        { id: `${view.id}-${i}`, game: view.game, rules: view.rules, position: view.start_position,
+          moves: moves.slice(0, i), movetime: 150 },
         () => undefined);
       out[i] = res;
       setLines([...out]);
@@ -64,7 +64,8 @@ export function AnalysisPanel({ view, positions, ply, setPly, t, engine }: {
         {path && <path d={path} class="graph-line" />}
         <line x1={x(ply)} x2={x(ply)} y1="0" y2={H} class="graph-cursor" />
       </svg>
-      {cur && (
+      {cur?.error && <div class="error" role="alert">{errorText(t, { message: cur.error, code: cur.code })}</div>}
+      {cur && !cur.error && (
         <div class="best-line" data-testid="best-line">
           <div><span class="muted">{t.score}:</span> <b>{cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2)}</b>
             {cur.depth ? <span class="muted"> · d{cur.depth}</span> : null}</div>

@@ -1,23 +1,76 @@
-// The server's JSON API and WebSocket channels.
+// The server's JSON API and WebSocket channels. The server sends every game as data (the board,
+// the legal moves, the rules' values, the end as a code): the UI parses no notation.
+
+// The board as the server sends it (state.board, and each entry of /boards). Each game's shape is
+// its adapter's view (src/games/*_adapter.cpp).
+export interface TogyzBoardData {
+  pits: [number[], number[]];    // White's pits 1..9, Black's pits 1..9
+  kazans: [number, number];      // White's, Black's
+  tuzdyks: [number, number];     // White's tuzdyk (a pit on Black's row, 1..9) or 0; Black's on White's row
+  to_move: string;
+  move_number: number;
+  last: null | { side: string; pit: number; landing: { side: string; pit: number }; gained: number; tuzdyk: boolean };
+}
+
+export interface TojmotBoardData {
+  pieces: { cell: string; piece: string; side: string }[];
+  to_move: string;
+  check: string | null;
+  clock: number;
+  move_number: number;
+  last: null | { from: string; to: string; captured: string | null; promotion: string | null };
+}
+
+export interface CapgoBoardData {
+  size: number;
+  rows: string[];                // top row first: "X" black, "O" white, "." empty
+  to_move: string;
+  captures: [number, number];    // by Black, by White
+  targets: [number, number];     // Black's, White's; 0 = none
+  passes: number;
+  pass_allowed: boolean;
+  last: null | { side: string; point?: string; pass?: boolean; captured: number };
+}
+
+export type BoardData = TogyzBoardData | TojmotBoardData | CapgoBoardData | Record<string, unknown>;
+
+// One legal move: the text to send, and the fields a board acts on.
+export interface LegalMove {
+  move: string;
+  pit?: number;          // togyz
+  from?: string;         // tojmot
+  to?: string;
+  promotion?: string;
+  point?: string;        // capgo
+  pass?: boolean;
+}
+
+export interface GameEnd {
+  code: string;
+  winner: string | null;
+  args: [number, number];
+}
+
 export interface GameView {
   id: string;
   game: string;
   title: string;
-  rules: string;
+  rules: string;                            // the rules as text (for the analysis requests)
+  rules_values: Record<string, unknown>;    // the rules as values
   mode: 'ai' | 'hotseat' | 'online' | 'review';
   level: number;
   sides: [string, string];
   start_position: string;
-  position: string;
-  previous_position: string | null;  // the position before the last ply (null at ply 0)
+  position: string;                         // text, for copying only; the board is `board`
   moves: string[];
   ply: number;
   version: number;
   status: 'ongoing' | 'finished';
   result: string;
-  reason: string;
+  end: GameEnd | null;
+  board: BoardData;
+  legal: LegalMove[];
   to_move: string;
-  legal_moves: string[];
   computer: string | null;
   thinking: boolean;
   draw_offer: string | null;
@@ -25,14 +78,25 @@ export interface GameView {
   draw_declined?: boolean;
 }
 
-// GET /api/games/{id}/positions?from=&to=: the positions after plies from..to.
-export interface PositionRange {
-  id: string;
-  from: number;
-  to: number;
-  ply: number;
-  version: number;
-  positions: string[];
+// A rule option a new game may set (meta.games[i].rule_options).
+export interface RuleOption {
+  name: string;
+  type: 'bool' | 'int' | 'setup' | string;
+  default: unknown;
+  min?: number;
+  max?: number;
+  zero_means?: string;
+  instead_of?: string;   // an alternative to that option (both given instead of it)
+  presets?: ({ name: string; value: string } & Record<string, unknown>)[];
+}
+
+export interface TojmotCell {
+  cell: string;
+  x: number;
+  y: number;
+  colour: number;
+  zone: string | null;
+  promotes: string | null;
 }
 
 export interface MetaGame {
@@ -41,6 +105,16 @@ export interface MetaGame {
   sides: [string, string];
   record_format: string;
   engine: string;
+  levels?: { level: number; think_ms: number; summary: string }[];
+  rule_options?: RuleOption[];
+  board?: Record<string, unknown>;
+  end_codes?: string[];
+}
+
+export interface Meta {
+  games: MetaGame[];
+  end_codes?: string[];
+  error_codes?: string[];
 }
 
 export interface ListedGame {
@@ -57,8 +131,9 @@ export interface ListedGame {
   updated_at: string;
 }
 
+// An error answer: {"error": English text, "code", "params"}; the UI shows `code` translated.
 export class ApiError extends Error {
-  constructor(public status: number, message: string) {
+  constructor(public status: number, message: string, public code = '', public params: Record<string, unknown> = {}) {
     super(message);
   }
 }
@@ -70,84 +145,33 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText);
+  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText, data.code ?? '', data.params ?? {});
   return data as T;
 }
 
+export interface BoardsReply {
+  from: number;
+  to: number;
+  plies: number;
+  boards: BoardData[];
+}
+
 export const api = {
-  meta: () => call<{ games: MetaGame[] }>('GET', '/api/meta'),
+  meta: () => call<Meta>('GET', '/api/meta'),
   create: (req: Record<string, unknown>) =>
     call<{ id: string; seat: { token: string; color: string }; invite?: string; state: GameView }>('POST', '/api/games', req),
   get: (id: string, token?: string) =>
     call<GameView>('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  boards: (id: string, from: number, to: number) =>
+    call<BoardsReply>('GET', `/api/games/${encodeURIComponent(id)}/boards?from=${from}&to=${to}`),
   move: (id: string, move: string, token: string) => call<GameView>('POST', `/api/games/${id}/moves`, { move, token }),
   action: (id: string, action: 'resign' | 'undo' | 'draw', token: string) =>
     call<GameView>('POST', `/api/games/${id}/${action}`, { token }),
   list: (offset: number, limit: number) =>
     call<{ games: ListedGame[]; total: number }>('GET', `/api/games?offset=${offset}&limit=${limit}`),
   import: (game: string, record: string) => call<{ id: string }>('POST', '/api/import', { game, record }),
-  positions: (id: string, from: number, to: number) =>
-    call<PositionRange>('GET', `/api/games/${encodeURIComponent(id)}/positions?from=${from}&to=${to}`),
   recordUrl: (id: string) => `/api/games/${id}/record`,
 };
-
-const POSITIONS_PAGE = 500;  // the server's limit per request
-
-// The positions of one game by ply. A state carries only the start, the current and the previous
-// position; the others are fetched a page at a time when they are shown, and kept.
-export class PositionCache {
-  private known = new Map<number, string>();
-  private moves: string[] = [];
-  private generation = 0;  // bumped when moves are taken back: positions past them are stale
-  private loads = new Map<string, Promise<void>>();
-  constructor(readonly id: string, private onChange: () => void) {}
-
-  // Takes in an accepted state: keeps its positions, drops those after a move that changed (undo).
-  update(v: GameView) {
-    let same = 0;
-    while (same < this.moves.length && same < v.moves.length && this.moves[same] === v.moves[same]) ++same;
-    if (same < this.moves.length) {
-      ++this.generation;
-      for (const k of [...this.known.keys()]) if (k > same) this.known.delete(k);
-    }
-    this.moves = v.moves.slice();
-    this.known.set(0, v.start_position);
-    this.known.set(v.ply, v.position);
-    if (v.ply > 0 && v.previous_position !== null) this.known.set(v.ply - 1, v.previous_position);
-  }
-
-  get(ply: number): string | undefined {
-    return this.known.get(ply);
-  }
-
-  // Fetches what is missing of plies from..to (which must not pass the game's ply).
-  async ensure(from: number, to: number): Promise<void> {
-    from = Math.max(0, from);
-    for (let p = Math.floor(from / POSITIONS_PAGE); p <= Math.floor(to / POSITIONS_PAGE); ++p) {
-      const lo = Math.max(from, p * POSITIONS_PAGE);
-      const hi = Math.min(to, p * POSITIONS_PAGE + POSITIONS_PAGE - 1);
-      let missing = false;
-      for (let i = lo; i <= hi && !missing; ++i) missing = !this.known.has(i);
-      if (missing) await this.loadPage(p, hi);
-    }
-  }
-
-  private loadPage(page: number, to: number): Promise<void> {
-    const gen = this.generation;
-    const from = page * POSITIONS_PAGE;
-    const key = `${gen}:${page}:${to}`;
-    let pending = this.loads.get(key);
-    if (!pending) {
-      pending = api.positions(this.id, from, to).then((r) => {
-        if (gen !== this.generation) return;  // moves were taken back meanwhile
-        r.positions.forEach((pos, k) => this.known.set(r.from + k, pos));
-        this.onChange();
-      }).finally(() => this.loads.delete(key));
-      this.loads.set(key, pending);
-    }
-    return pending;
-  }
-}
 
 // Seat tokens live in this browser only; a reload finds them again.
 export const seats = {
@@ -204,6 +228,18 @@ export interface AnalysisLine {
   bestmove?: string;
   engine?: string;
   error?: string;
+  code?: string;
+}
+
+// One analysis request: the game's start and the moves up to the position to analyse (the
+// server replays them), never a position text per ply.
+export interface AnalysisRequest {
+  id: string;
+  game: string;
+  rules: string;
+  position: string;
+  moves: string[];
+  movetime: number;
 }
 
 // The analysis channel: requests go out with ids, lines come back tagged with them.
@@ -219,8 +255,7 @@ export class AnalysisChannel {
       this.handlers.get(String(line.id))?.(line);
     };
   }
-  async analyse(req: { id: string; game: string; rules: string; position: string; movetime: number },
-                onLine: (l: AnalysisLine) => void): Promise<AnalysisLine> {
+  async analyse(req: AnalysisRequest, onLine: (l: AnalysisLine) => void): Promise<AnalysisLine> {
     await this.ready;
     return new Promise((resolve) => {
       this.handlers.set(req.id, (l) => {

@@ -1,7 +1,7 @@
 // The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
 // #/join/ID/TOKEN).
 import { useEffect, useState } from 'preact/hooks';
-import { api, seats, type MetaGame } from './api';
+import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
 import { GamePage } from './game_page';
 import { HistoryPage } from './history_page';
@@ -29,11 +29,11 @@ function useRoute(): string[] {
 
 export function App() {
   const [lang, setLang] = useState<Lang>(detectLang());
-  const [meta, setMeta] = useState<MetaGame[] | null>(null);
+  const [meta, setMeta] = useState<Meta | null>(null);
   const route = useRoute();
   const t = DICTS[lang];
   useEffect(() => {
-    api.meta().then((m) => setMeta(m.games)).catch(() => setMeta([]));
+    api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
@@ -43,10 +43,11 @@ export function App() {
     setLang(l);
   };
   let page;
-  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={meta ?? []} />;
-  else if (route[0] === 'gallery') page = <GalleryPage t={t} />;
-  else if (route[0] === 'history') page = <HistoryPage t={t} meta={meta ?? []} />;
-  else page = <NewGame t={t} meta={meta} />;
+  const games = meta?.games ?? [];
+  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={games} />;
+  else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
+  else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
+  else page = <NewGame t={t} meta={meta && games} />;
   return (
     <div class="app">
       <header class="topbar">

@@ -1,47 +1,74 @@
-// #/gallery: each board drawn from a fixed position, without a server game. Shows how the
-// boards look (and lets the browser tests photograph them) even before a game is registered.
-import type { GameView } from './api';
+// #/gallery: each board drawn from fixed board data, without a server game. Shows how the
+// boards look (and lets the browser tests photograph them). The boards are written as the server
+// sends them; the board descriptions (Tojmot's cells, Go's columns) come from /api/meta.
+import type { CapgoBoardData, LegalMove, MetaGame, TogyzBoardData, TojmotBoardData } from './api';
 import type { Dict } from './i18n';
 import { TogyzBoard } from './boards/togyz';
 import { TojmotBoard } from './boards/tojmot';
 import { GoBoard } from './boards/capgo';
 
-function sample(game: string, position: string, extra: Partial<GameView> = {}): GameView {
-  return {
-    id: `gallery-${game}`, game, title: game, rules: '', mode: 'review', level: 0,
-    sides: game === 'capgo' ? ['black', 'white'] : ['white', 'black'],
-    start_position: position, position, previous_position: null, moves: [], ply: 0, version: 0,
-    status: 'ongoing', result: '*', reason: '', to_move: 'white', legal_moves: [], computer: null,
-    thinking: false, draw_offer: null, ...extra,
-  };
-}
+// Endgame position A of the rules file: each side has a tuzdyk, Black to move.
+const TOGYZ: TogyzBoardData = {
+  pits: [[0, 0, 1, 0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 2, 0, 0, 0, 3]],
+  kazans: [77, 75],
+  tuzdyks: [6, 5],
+  to_move: 'black',
+  move_number: 40,
+  last: null,
+};
 
-const TOJMOT_START = 'w W:1G1,XE3,7G3,XI3,2B4,5D4,8F4,9H4,6J4,4L4,3N4,IIA5,VC5,VIIIE5,IXG5,VII5,IVK5,IIIM5 ' +
-  'B:1G17,XE15,7G15,XI15,2N14,5L14,8J14,9H14,6F14,4D14,3B14,IIM13,VK13,VIIII13,IXG13,VIE13,IVC13,IIIA13 0 1';
-const TOGYZ_BEFORE = '3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40';
-const GO_BEFORE = '9 ........./..O....../..XO.X.../...XO..../....X..../..O..O.../..X....../........./......... b 1 0 0';
-const GO_AFTER = '9 ........./..O....../..XO.X.../...XO..../....X..../..O.XO.../..X....../........./......... w 1 0 0';
-
-export function GalleryPage({ t }: { t: Dict }) {
-  const togyz = sample('togyz', TOGYZ_BEFORE);
-  const tojmot = sample('tojmot', TOJMOT_START, {
-    legal_moves: ['l4l6', 'l4l8', 'l4l10', 'l4l12', 'l4l14', 'j4l8', 'j4h8', 'g5h6', 'g5f6'],
+const piece = (side: string) => (s: string) => {
+  const [cell, p] = s.split('=');
+  return { cell, piece: p, side };
+};
+// The start position.
+const TOJMOT: TojmotBoardData = {
+  pieces: [
+    ...'G1=1 E3=X G3=7 I3=X B4=2 D4=5 F4=8 H4=9 J4=6 L4=4 N4=3 A5=II C5=V E5=VIII G5=IX I5=VI K5=IV M5=III'
+      .split(' ').map(piece('white')),
+    ...'G17=1 E15=X G15=7 I15=X N14=2 L14=5 J14=8 H14=9 F14=6 D14=4 B14=3 M13=II K13=V I13=VIII G13=IX E13=VI C13=IV A13=III'
+      .split(' ').map(piece('black')),
+  ],
+  to_move: 'white',
+  check: null,
+  clock: 0,
+  move_number: 1,
+  last: null,
+};
+const TOJMOT_LEGAL: LegalMove[] = ['L4-L6', 'L4-L8', 'L4-L10', 'L4-L12', 'L4-L14', 'J4-L8', 'J4-H8', 'G5-H6', 'G5-F6']
+  .map((m) => {
+    const [from, to] = m.split('-');
+    return { move: `${from}${to}`.toLowerCase(), from, to };
   });
-  const go = sample('capgo', GO_AFTER, { previous_position: GO_BEFORE, moves: ['E4'], ply: 1, rules: 'size=9,target=3,pass=1' });
+
+// A 9x9 capture race after Black's E4, Black one capture ahead, targets 3.
+const GO: CapgoBoardData = {
+  size: 9,
+  rows: ['.........', '..O......', '..XO.X...', '...XO....', '....X....', '..O.XO...', '..X......', '.........', '.........'],
+  to_move: 'white',
+  captures: [1, 0],
+  targets: [3, 3],
+  passes: 0,
+  pass_allowed: true,
+  last: { side: 'black', point: 'E4', captured: 0 },
+};
+
+export function GalleryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
+  const desc = (g: string) => meta.find((m) => m.name === g)?.board ?? {};
   const none = () => undefined;
   return (
     <div class="gallery">
       <section class="card" data-gallery="togyz">
         <h2>{t.togyz}</h2>
-        <TogyzBoard view={togyz} ply={0} position={togyz.position} prev={null} flipped={false} canMove={false} onMove={none} t={t} />
+        <TogyzBoard board={TOGYZ} desc={desc('togyz')} legal={[]} live={false} flipped={false} onMove={none} t={t} />
       </section>
       <section class="card" data-gallery="tojmot">
         <h2>{t.tojmot}</h2>
-        <TojmotBoard view={tojmot} ply={0} position={tojmot.position} prev={null} flipped={false} canMove={true} onMove={none} t={t} />
+        <TojmotBoard board={TOJMOT} desc={desc('tojmot')} legal={TOJMOT_LEGAL} live={true} flipped={false} onMove={none} t={t} />
       </section>
       <section class="card" data-gallery="capgo">
         <h2>{t.capgo}</h2>
-        <GoBoard view={go} ply={1} position={go.position} prev={go.previous_position} flipped={false} canMove={false} onMove={none} t={t} />
+        <GoBoard board={GO} desc={desc('capgo')} legal={[]} live={false} flipped={false} onMove={none} t={t} />
       </section>
     </div>
   );

@@ -1,20 +1,22 @@
 // One game: the board, players and status, the move list with navigation, the actions, the
-// result dialog and the analysis panel. Follows the server over the game's WebSocket.
+// result dialog and the analysis panel. Follows the server over the game's WebSocket. The board
+// shown is the state's board at the current ply, and past plies' boards come from the server by
+// range (BoardCache): the page parses no position.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { api, PositionCache, seats, watchGame, type GameView, type MetaGame } from './api';
-import { reasonText, sideName, type Dict } from './i18n';
+import type { ComponentType } from 'preact';
+import { api, seats, watchGame, type BoardData, type GameView, type MetaGame } from './api';
+import { sideName, type Dict } from './i18n';
+import { endText, errorText } from './server_texts';
 import { TogyzBoard } from './boards/togyz';
 import { TojmotBoard } from './boards/tojmot';
-import { GoBoard, goTargets, parseGo } from './boards/capgo';
+import { GoBoard, GoCounters } from './boards/capgo';
 import type { BoardProps } from './boards/types';
 import { AnalysisPanel } from './analysis_panel';
+import { BoardCache } from './board_cache';
+import { RulesSummary } from './rules_view';
 
-function Board(props: BoardProps) {
-  if (props.view.game === 'togyz') return <TogyzBoard {...props} />;
-  if (props.view.game === 'tojmot') return <TojmotBoard {...props} />;
-  if (props.view.game === 'capgo') return <GoBoard {...props} />;
-  return <pre>{props.view.position}</pre>;
-}
+// How each game's board is drawn.
+const BOARDS: Record<string, ComponentType<BoardProps>> = { togyz: TogyzBoard, tojmot: TojmotBoard, capgo: GoBoard };
 
 export function resultText(t: Dict, v: GameView): string {
   if (v.result === '1/2-1/2') return t.draw;
@@ -23,16 +25,31 @@ export function resultText(t: Dict, v: GameView): string {
   return '';
 }
 
+// The move list: rows of two plies, drawn only near what is in view (a game may have 160,000
+// plies), with a fixed row height so that the scroll position tells which rows those are.
+const ROW_H = 28;
+const ROWS_AROUND = 40;
+
 function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPly: (p: number) => void; t: Dict }) {
   const ref = useRef<HTMLOListElement>(null);
+  const [top, setTop] = useState(0);
+  const nRows = Math.ceil(view.moves.length / 2);
   useEffect(() => {
-    ref.current?.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    const el = ref.current;
+    if (!el) return;
+    const y = Math.max(0, Math.floor((ply - 1) / 2)) * ROW_H;
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = y + ROW_H - el.clientHeight;
+    setTop(el.scrollTop);
   }, [ply, view.moves.length]);
+  const first = Math.max(0, Math.floor(top / ROW_H) - ROWS_AROUND);
+  const last = Math.min(nRows, Math.floor(top / ROW_H) + 2 * ROWS_AROUND);
   const rows = [];
-  for (let i = 0; i < view.moves.length; i += 2) {
+  for (let r = first; r < last; ++r) {
+    const i = 2 * r;
     rows.push(
-      <li key={i}>
-        <span class="move-no">{i / 2 + 1}.</span>
+      <li key={i} class={r % 2 ? 'odd' : 'even'} style={`height:${ROW_H}px`}>
+        <span class="move-no">{r + 1}.</span>
         {[i, i + 1].map((k) => k < view.moves.length && (
           <button key={k} class={`move ${ply === k + 1 ? 'current' : ''}`} data-ply={k + 1} onClick={() => setPly(k + 1)}>
             {view.moves[k]}
@@ -41,28 +58,22 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
       </li>,
     );
   }
-  const last = view.moves.length;
+  const end = view.ply;
   return (
     <div class="card moves-panel">
       <h3>{t.moves}</h3>
-      <ol class="move-list" ref={ref} data-testid="move-list">{rows}</ol>
+      <ol class="move-list" ref={ref} data-testid="move-list" data-rows={nRows}
+          onScroll={(e) => setTop((e.currentTarget as HTMLOListElement).scrollTop)}>
+        {first > 0 && <li class="spacer" aria-hidden="true" style={`height:${first * ROW_H}px`} />}
+        {rows}
+        {last < nRows && <li class="spacer" aria-hidden="true" style={`height:${(nRows - last) * ROW_H}px`} />}
+      </ol>
       <div class="nav-buttons">
         <button data-nav-ply="first" onClick={() => setPly(0)} disabled={ply === 0} title="⏮">|◀</button>
         <button data-nav-ply="prev" onClick={() => setPly(Math.max(0, ply - 1))} disabled={ply === 0} title={t.prev}>◀</button>
-        <button data-nav-ply="next" onClick={() => setPly(Math.min(last, ply + 1))} disabled={ply === last} title={t.next}>▶</button>
-        <button data-nav-ply="last" onClick={() => setPly(last)} disabled={ply === last} title="⏭">▶|</button>
+        <button data-nav-ply="next" onClick={() => setPly(Math.min(end, ply + 1))} disabled={ply === end} title={t.next}>▶</button>
+        <button data-nav-ply="last" onClick={() => setPly(end)} disabled={ply === end} title="⏭">▶|</button>
       </div>
-    </div>
-  );
-}
-
-function GoCounters({ view, position, t }: { view: GameView; position: string; t: Dict }) {
-  const pos = parseGo(position);
-  const [tb, tw] = goTargets(view.rules);
-  return (
-    <div class="go-counters" data-testid="go-counters">
-      <span><i class="stone-dot black" /> {t.captures}: <b data-captures="black">{pos.captures[0]}</b> / {tb}</span>
-      <span><i class="stone-dot white" /> {t.captures}: <b data-captures="white">{pos.captures[1]}</b> / {tw}</span>
     </div>
   );
 }
@@ -72,80 +83,89 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const [me, setMe] = useState<string | undefined>(undefined);
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
   const [flipped, setFlipped] = useState<boolean | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
   const [online, setOnline] = useState(true);
   const [showResult, setShowResult] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState('');
+  const [, setLoaded] = useState(0);
   const token = seats.get(id);
   const viewRef = useRef<GameView | null>(null);
-  const [, setLoaded] = useState(0);  // bumped when fetched positions arrive
-  const cacheRef = useRef<PositionCache | null>(null);
-  if (cacheRef.current?.id !== id) cacheRef.current = new PositionCache(id, () => setLoaded((n) => n + 1));
-  const positions = cacheRef.current;
-  const lastShown = useRef('');
+  const cacheRef = useRef<BoardCache | null>(null);
+  cacheRef.current ??= new BoardCache(id, () => setLoaded((n) => n + 1));
+  const cache = cacheRef.current;
+  const lastDrawn = useRef<BoardData | null>(null);
 
   const accept = useCallback((s: GameView, fresh = false) => {
     const cur = viewRef.current;
     if (cur && !fresh && s.version < cur.version) return;  // an older reply overtaken by a push
     if (cur && cur.status === 'ongoing' && s.status === 'finished') setShowResult(true);
     viewRef.current = s;
-    positions.update(s);
-    // The latest page of positions at once, so that stepping back through a game is instant.
-    if (fresh) positions.ensure(s.ply - 499, s.ply).catch(() => undefined);
+    cache.update(s);
     setView(s);
-  }, [positions]);
+  }, []);
 
   useEffect(() => {
     api.get(id, token).then((s) => {
       setMe(s.you);
       accept(s, true);
-    }).catch((e) => setError(e.message));
+    }).catch((e) => setError(e));
     return watchGame(id, token, (s, fresh) => accept(s, fresh), setOnline);
   }, [id]);
 
-  const setPly = (p: number) => setPlyState(view && p >= view.ply ? null : p);
-  const shownPly = view ? Math.min(ply ?? view.ply, view.ply) : 0;
-  useEffect(() => {  // a past position not loaded yet: fetch its page
-    if (view && (positions.get(shownPly) === undefined || (shownPly > 0 && positions.get(shownPly - 1) === undefined)))
-      positions.ensure(shownPly - 1, shownPly).catch((e) => setError((e as Error).message));
-  });
+  const setPly = (p: number) => setPlyState(view && p >= view.ply ? null : Math.max(0, p));
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!view || (e.target as HTMLElement).tagName === 'INPUT') return;
+      const tag = (e.target as HTMLElement).tagName;
+      if (!view || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
       const cur = ply ?? view.ply;
       if (e.key === 'ArrowLeft') setPly(Math.max(0, cur - 1));
-      if (e.key === 'ArrowRight') setPly(Math.min(view.ply, cur + 1));
+      else if (e.key === 'ArrowRight') setPly(Math.min(view.ply, cur + 1));
+      else if (e.key === 'Home') setPly(0);
+      else if (e.key === 'End') setPly(view.ply);
+      else return;
+      e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (error && !view) return <section class="card"><p class="error" role="alert">{error}</p></section>;
+  const shown = view ? Math.min(ply ?? view.ply, view.ply) : 0;
+  const cached = view ? (shown === view.ply ? view.board : cache.get(shown)) : undefined;
+  useEffect(() => {
+    if (view && cached === undefined) cache.load(shown);
+  }, [shown, view, cached]);
+
+  if (error !== null && !view) return <section class="card"><p class="error" role="alert">{errorText(t, error)}</p></section>;
   if (!view) return <section class="card loading">…</section>;
 
-  const shown = shownPly;
-  // Until a fetched position arrives the board keeps showing the one it showed.
-  const position = positions.get(shown) ?? (lastShown.current || view.position);
-  lastShown.current = position;
-  const prevPosition = shown > 0 ? positions.get(shown - 1) ?? null : null;
+  // While a past board is on its way the last one drawn stays (marked as loading).
+  const board = cached ?? lastDrawn.current ?? view.board;
+  if (cached) lastDrawn.current = cached;
+  const gameMeta = meta.find((m) => m.name === view.game);
   const mine = me === 'both' || (me !== undefined && me === view.to_move);
   const canMove = view.status === 'ongoing' && shown === view.ply && mine && !view.thinking && view.mode !== 'review';
+  const legal = canMove ? view.legal : [];
   const isFlipped = flipped ?? (me === view.sides[1]);
   const invite = sessionStorage.getItem(`oyin.invite.${id}`);
   const run = async (p: Promise<GameView>) => {
-    setError('');
+    setError(null);
     try {
       const s = await p;
       accept(s);
       if (s.draw_declined) setNotice(t.drawDeclined);
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   };
   const onMove = (m: string) => {
     setNotice('');
     run(api.move(id, m, token));
+  };
+  const copy = (what: string, text: string) => {
+    navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopied(what);
+    setTimeout(() => setCopied(''), 1500);
   };
   const players = [0, 1].map((i) => {
     const side = view.sides[i];
@@ -153,8 +173,9 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
       : me === side || me === 'both' ? t.you : me && view.mode !== 'review' ? t.friend : '';
     return { side, who, turn: view.status === 'ongoing' && view.to_move === side };
   });
+  const reason = view.end ? endText(t, view.end, view.sides) : '';
   let status: string;
-  if (view.status === 'finished') status = `${resultText(t, view)}${view.reason ? ` (${reasonText(t, view.reason)})` : ''}`;
+  if (view.status === 'finished') status = `${resultText(t, view)}${reason ? ` (${reason})` : ''}`;
   else if (view.thinking) status = t.thinking;
   else if (me === 'both') status = `${sideName(t, view.to_move)} ${t.toMove}`;
   else if (mine) status = t.yourMove;
@@ -164,25 +185,34 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const gameTitle = (t as unknown as Record<string, string>)[view.game] ?? view.title;
   const canAct = !!token && view.status === 'ongoing' && view.mode !== 'review';
   const offerFromOther = view.draw_offer && me && me !== 'both' && view.draw_offer !== me;
+  const passMove = legal.find((m) => m.pass);
+  const Board = BOARDS[view.game];
 
   return (
-    <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}>
+    <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
+         data-shown={shown} data-board-ready={cached ? 'yes' : 'no'}>
       <section class="board-column">
         <div class="player-bar top">
           <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} />
         </div>
-        <Board view={view} ply={shown} position={position} prev={prevPosition} flipped={isFlipped} canMove={canMove} onMove={onMove} t={t} />
+        <div class={cached ? '' : 'board-loading'}>
+          {Board
+            ? <Board board={board} desc={gameMeta?.board ?? {}} legal={legal} live={view.status === 'ongoing' && shown === view.ply}
+                     flipped={isFlipped} onMove={onMove} t={t} />
+            : <pre>{JSON.stringify(board, null, 1)}</pre>}
+        </div>
         <div class="player-bar bottom">
           <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} />
         </div>
-        {view.game === 'capgo' && <GoCounters view={view} position={position} t={t} />}
+        {view.game === 'capgo' && <GoCounters board={board} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card status-card">
-          <div class="game-title">{gameTitle}{view.rules && <small>{view.rules}</small>}</div>
+          <div class="game-title">{gameTitle}</div>
+          <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} t={t} />
           <div class="status" data-testid="status" role="status">{status}</div>
           {!online && <div class="warn">{t.connection}</div>}
-          {error && <div class="error" role="alert" data-testid="error">{error}</div>}
+          {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
           {notice && <div class="notice">{notice}</div>}
           {view.draw_offer && view.status === 'ongoing' && <div class="notice">{t.drawOffered} {sideName(t, view.draw_offer)}</div>}
           {invite && view.mode === 'online' && (
@@ -194,9 +224,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
         </div>
         <MoveList view={view} ply={shown} setPly={setPly} t={t} />
         <div class="card actions">
-          {view.game === 'capgo' && canMove && view.legal_moves.some((m) => m.toLowerCase() === 'pass') && (
-            <button data-action="pass" onClick={() => onMove('pass')}>{t.pass}</button>
-          )}
+          {passMove && <button data-action="pass" onClick={() => onMove(passMove.move)}>{t.pass}</button>}
           <button data-action="flip" onClick={() => setFlipped(!isFlipped)}>⇅ {t.flip}</button>
           {canAct && view.mode !== 'online' && (
             <button data-action="undo" onClick={() => run(api.action(id, 'undo', token))} disabled={view.ply === 0}>↶ {t.undo}</button>
@@ -206,23 +234,22 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
           )}
           {canAct && <button data-action="resign" class="danger" onClick={() => run(api.action(id, 'resign', token))}>⚑ {t.resign}</button>}
           <a class="button" data-action="export" href={api.recordUrl(id)} download>⤓ {t.exportRecord}</a>
+          <button data-action="copy-position" onClick={() => copy('position', view.position)}>
+            {copied === 'position' ? t.copied : t.copyPosition}
+          </button>
           {invite && view.mode === 'online' && (
-            <button data-action="copy-invite" onClick={() => {
-              navigator.clipboard?.writeText(invite).catch(() => undefined);
-              setCopied(true);
-              setTimeout(() => setCopied(false), 1500);
-            }}>🔗 {copied ? t.copied : t.copyInvite}</button>
+            <button data-action="copy-invite" onClick={() => copy('invite', invite)}>🔗 {copied === 'invite' ? t.copied : t.copyInvite}</button>
           )}
         </div>
-        <AnalysisPanel view={view} positions={positions} ply={shown} setPly={setPly} t={t} engine={meta.find((m) => m.name === view.game)?.engine ?? ''} />
+        <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={gameMeta?.engine ?? ''} />
       </aside>
       {showResult && view.status === 'finished' && (
         <div class="modal-backdrop" onClick={() => setShowResult(false)}>
           <div class="modal" role="dialog" data-testid="result-dialog" onClick={(e) => e.stopPropagation()}>
             <h2>{t.gameOver}</h2>
-            <p class="result-big">{bigResult(view)}</p>
+            <p class="result-big">{bigResult(view, gameMeta)}</p>
             <p>{resultText(t, view)}</p>
-            {view.reason && <p class="muted">{reasonText(t, view.reason)}</p>}
+            {reason && <p class="muted" data-testid="end-reason">{reason}</p>}
             <div class="modal-buttons">
               <a class="button" href="#/">{t.newGame}</a>
               <button class="primary" data-action="close-result" onClick={() => setShowResult(false)}>{t.close}</button>
@@ -234,10 +261,11 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   );
 }
 
-// Go writes results as B+ / W+ (SGF), the other games as 1-0 / 0-1.
-function bigResult(v: GameView): string {
-  if (v.game !== 'capgo' || v.result === '1/2-1/2') return v.result;
-  return v.result === '1-0' ? 'B+' : v.result === '0-1' ? 'W+' : v.result;
+// SGF games write results as B+ / W+ (the first letter of the winner), the others as 1-0 / 0-1.
+function bigResult(v: GameView, m: MetaGame | undefined): string {
+  if (m?.record_format !== 'sgf' || v.result === '1/2-1/2') return v.result;
+  const winner = v.result === '1-0' ? v.sides[0] : v.result === '0-1' ? v.sides[1] : '';
+  return winner ? `${winner[0].toUpperCase()}+` : v.result;
 }
 
 function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean }; t: Dict }) {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type ListedGame, type MetaGame } from './api';
 import type { Dict } from './i18n';
+import { errorText } from './server_texts';
 import { GameIcon } from './new_game';
 
 const PAGE = 20;
@@ -10,22 +11,23 @@ export function HistoryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
   const [page, setPage] = useState(0);
   const [games, setGames] = useState<ListedGame[] | null>(null);
   const [total, setTotal] = useState(0);
-  const [game, setGame] = useState('togyz');
+  const [chosen, setGame] = useState('');
+  const game = chosen || meta[0]?.name || '';
   const [text, setText] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     api.list(page * PAGE, PAGE).then((r) => {
       setGames(r.games);
       setTotal(r.total);
-    }).catch((e) => setError(e.message));
+    }).catch((e) => setError(e));
   }, [page]);
   const doImport = async () => {
-    setError('');
+    setError(null);
     try {
       const r = await api.import(game, text);
       location.hash = `#/game/${r.id}`;
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   };
   const dict = t as unknown as Record<string, string>;
@@ -65,7 +67,7 @@ export function HistoryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
         </select>
         <textarea rows={6} value={text} data-testid="import-text" onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
                   placeholder={'[Event "…"]\n\n1. 76 36x 2. …'} />
-        {error && <p class="error" role="alert">{error}</p>}
+        {error !== null && <p class="error" role="alert" data-testid="import-error">{errorText(t, error)}</p>}
         <button class="primary" data-action="import" onClick={doImport} disabled={!text.trim()}>{t.import}</button>
       </section>
     </div>

@@ -8,6 +8,20 @@ export const LANGS: { code: Lang; name: string }[] = [
 ];
 
 const en = {
+  lang: 'en' as Lang,
+  rulesTitle: 'Rules',
+  yes: 'yes',
+  no: 'no',
+  none: 'none',
+  zeroNone: '0 = none',
+  sameForBoth: 'Same for both',
+  separatePerColour: 'Separate per colour (handicap)',
+  setupNone: 'None (empty board)',
+  custom: 'Custom…',
+  customSetupHint: 'e.g. BC4+WD5',
+  copyPosition: 'Copy position',
+  seconds: 's',
+  thinkTime: 'thinking time',
   tagline: 'Togyz Kumalak · Tojmot · capture Go',
   newGame: 'New game',
   history: 'History',
@@ -24,10 +38,6 @@ const en = {
   white: 'White',
   black: 'Black',
   random: 'Random',
-  boardSize: 'Board size',
-  target: 'Stones to capture',
-  passAllowed: 'Passing allowed',
-  piece6Both: 'Piece 6 also leaps (±4,±2)',
   start: 'Start',
   cancel: 'Cancel',
   moves: 'Moves',
@@ -79,12 +89,25 @@ const en = {
   computer: 'Computer',
   friend: 'Friend',
   connection: 'Connection lost, reconnecting…',
-  reasons: {} as Record<string, string>,
 };
 export type Dict = typeof en;
 
 const ru: Dict = {
   ...en,
+  lang: 'ru',
+  rulesTitle: 'Правила',
+  yes: 'да',
+  no: 'нет',
+  none: 'нет',
+  zeroNone: '0 — нет',
+  sameForBoth: 'Одинаково для обоих',
+  separatePerColour: 'Отдельно для каждого цвета (фора)',
+  setupNone: 'Нет (пустая доска)',
+  custom: 'Свои…',
+  customSetupHint: 'например BC4+WD5',
+  copyPosition: 'Скопировать позицию',
+  seconds: 'с',
+  thinkTime: 'время на ход',
   tagline: 'Тогыз кумалак · Тожмот · Го на взятие',
   newGame: 'Новая игра',
   history: 'История',
@@ -101,10 +124,6 @@ const ru: Dict = {
   white: 'Белые',
   black: 'Чёрные',
   random: 'Случайно',
-  boardSize: 'Размер доски',
-  target: 'Сколько камней взять',
-  passAllowed: 'Пас разрешён',
-  piece6Both: 'Фигура 6 прыгает и на (±4,±2)',
   start: 'Начать',
   cancel: 'Отмена',
   moves: 'Ходы',
@@ -160,6 +179,20 @@ const ru: Dict = {
 
 const kk: Dict = {
   ...en,
+  lang: 'kk',
+  rulesTitle: 'Ережелер',
+  yes: 'иә',
+  no: 'жоқ',
+  none: 'жоқ',
+  zeroNone: '0 — жоқ',
+  sameForBoth: 'Екеуіне бірдей',
+  separatePerColour: 'Әр түске бөлек (фора)',
+  setupNone: 'Жоқ (бос тақта)',
+  custom: 'Өзіңіз…',
+  customSetupHint: 'мысалы BC4+WD5',
+  copyPosition: 'Позицияны көшіру',
+  seconds: 'с',
+  thinkTime: 'ойлану уақыты',
   tagline: 'Тоғызқұмалақ · Тожмот · Тас алу го',
   newGame: 'Жаңа ойын',
   history: 'Тарих',
@@ -176,10 +209,6 @@ const kk: Dict = {
   white: 'Ақ',
   black: 'Қара',
   random: 'Кездейсоқ',
-  boardSize: 'Тақта өлшемі',
-  target: 'Алынатын тас саны',
-  passAllowed: 'Пас рұқсат',
-  piece6Both: '6 фигурасы (±4,±2) секіреді',
   start: 'Бастау',
   cancel: 'Болдырмау',
   moves: 'Жүрістер',
@@ -235,6 +264,20 @@ const kk: Dict = {
 
 const uz: Dict = {
   ...en,
+  lang: 'uz',
+  rulesTitle: 'Qoidalar',
+  yes: 'ha',
+  no: 'yo‘q',
+  none: 'yo‘q',
+  zeroNone: '0 — yo‘q',
+  sameForBoth: 'Ikkalasiga bir xil',
+  separatePerColour: 'Har bir rangga alohida (fora)',
+  setupNone: 'Yo‘q (bo‘sh taxta)',
+  custom: 'O‘zingiz…',
+  customSetupHint: 'masalan BC4+WD5',
+  copyPosition: 'Pozitsiyani nusxalash',
+  seconds: 's',
+  thinkTime: 'o‘ylash vaqti',
   tagline: "To'g'iz qumalaq · Tojmot · Tosh olish go",
   newGame: "Yangi o'yin",
   history: 'Tarix',
@@ -251,10 +294,6 @@ const uz: Dict = {
   white: 'Oq',
   black: 'Qora',
   random: 'Tasodifiy',
-  boardSize: "Taxta o'lchami",
-  target: 'Olinadigan toshlar',
-  passAllowed: 'Pas ruxsat',
-  piece6Both: "6 dona (±4,±2) ga ham sakraydi",
   start: 'Boshlash',
   cancel: 'Bekor qilish',
   moves: 'Yurishlar',
@@ -308,28 +347,7 @@ const uz: Dict = {
   connection: 'Aloqa uzildi, qayta ulanmoqda…',
 };
 
-ru.reasons = {
-  'kazan over 81': 'в казане больше 81', atsyrau: 'атсырау', 'atsyrau, 81:81': 'атсырау, 81:81',
-  'white resigned': 'белые сдались', 'black resigned': 'чёрные сдались', 'draw by agreement': 'ничья по соглашению',
-  mate: 'мат', stalemate: 'пат', 'two passes': 'два паса подряд', 'as recorded': 'по записи',
-};
-kk.reasons = {
-  'kazan over 81': 'қазанда 81-ден көп', atsyrau: 'атсырау', 'atsyrau, 81:81': 'атсырау, 81:81',
-  'white resigned': 'ақ берілді', 'black resigned': 'қара берілді', 'draw by agreement': 'келісім бойынша тең',
-  mate: 'мат', stalemate: 'пат', 'two passes': 'екі рет пас', 'as recorded': 'жазба бойынша',
-};
-uz.reasons = {
-  'kazan over 81': "qozonda 81 dan ko'p", atsyrau: 'atsyrau', 'atsyrau, 81:81': 'atsyrau, 81:81',
-  'white resigned': 'oq taslim bo‘ldi', 'black resigned': 'qora taslim bo‘ldi', 'draw by agreement': 'kelishuv bo‘yicha durang',
-  mate: 'mot', stalemate: 'pat', 'two passes': 'ikki marta pas', 'as recorded': 'yozuv bo‘yicha',
-};
-
 export const DICTS: Record<Lang, Dict> = { en, ru, kk, uz };
-
-// The server's reasons ("kazan over 81", "white resigned") in the UI language when known.
-export function reasonText(t: Dict, reason: string): string {
-  return t.reasons[reason] ?? reason;
-}
 
 export function detectLang(): Lang {
   const saved = localStorage.getItem('oyin.lang') as Lang | null;

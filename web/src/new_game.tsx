@@ -1,75 +1,218 @@
-// The new game dialog: game and its options, opponent, level, colour.
+// The new game dialog: the game and every rule option its registry entry declares (meta
+// rule_options: booleans, numbers with their range, set-ups with presets, alternatives such as
+// per-colour targets), the opponent, the level and the colour. Sends `rules` as an object.
 import { useState } from 'preact/hooks';
-import { api, seats, type MetaGame } from './api';
+import { api, seats, type MetaGame, type RuleOption } from './api';
 import type { Dict } from './i18n';
+import { errorText, optionHint, optionLabel } from './server_texts';
+import { alternativesOf, presetConditions, presetText } from './rules_view';
 
-const GAMES = ['togyz', 'tojmot', 'capgo'] as const;
-type GameName = (typeof GAMES)[number];
+type Values = Record<string, unknown>;
+
+function initialValues(options: RuleOption[]): Values {
+  const v: Values = {};
+  for (const o of options) {
+    if (o.instead_of) continue;
+    v[o.name] = o.default ?? (o.type === 'bool' ? false : o.type === 'int' ? o.min ?? 0 : '');
+  }
+  // An alternative starts from the value of the option it replaces.
+  for (const o of options) if (o.instead_of) v[o.name] = o.default ?? v[o.instead_of];
+  return v;
+}
+
+// The rules to send: each option's value, or its alternatives' values when they are chosen.
+export function rulesToSend(options: RuleOption[], values: Values, separate: Record<string, boolean>): Values {
+  const out: Values = {};
+  for (const o of options) {
+    const base = o.instead_of;
+    if (base ? !separate[base] : alternativesOf(options, o.name).length > 0 && separate[o.name]) continue;
+    const v = values[o.name];
+    if (o.type === 'setup' && !v) continue;
+    out[o.name] = v;
+  }
+  return out;
+}
+
+// One option's control: a check box, or a number (a list when the range is short).
+function OptionControl({ o, value, set, t }: { o: RuleOption; value: unknown; set: (v: unknown) => void; t: Dict }) {
+  const label = optionLabel(t, o.name);
+  if (o.type === 'bool')
+    return (
+      <label class="check">
+        <input type="checkbox" checked={!!value} data-opt={o.name}
+               onChange={(e) => set((e.target as HTMLInputElement).checked)} />{label}
+      </label>
+    );
+  if (o.type === 'int') {
+    const min = o.min ?? 0;
+    const max = o.max ?? 1000;
+    const hint = o.zero_means ? optionHint(t, o.name) || t.zeroNone : '';
+    if (max - min <= 40)
+      return (
+        <label>{label}
+          <select value={String(value)} data-opt={o.name} onChange={(e) => set(+(e.target as HTMLSelectElement).value)}>
+            {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => (
+              <option key={n} value={n}>{n === 0 && o.zero_means ? `0 (${t.none})` : n}</option>
+            ))}
+          </select>
+        </label>
+      );
+    return (
+      <label title={hint}>{label}
+        <input type="number" min={min} max={max} value={String(value)} data-opt={o.name}
+               onInput={(e) => {
+                 const n = Math.round(+(e.target as HTMLInputElement).value);
+                 if (Number.isFinite(n)) set(Math.max(min, Math.min(max, n)));
+               }} />
+        {hint && <small class="hint">{hint}</small>}
+      </label>
+    );
+  }
+  return null;
+}
+
+function SetupControl({ o, options, values, setValues, t }: {
+  o: RuleOption; options: RuleOption[]; values: Values; setValues: (v: Values) => void; t: Dict;
+}) {
+  const presets = o.presets ?? [];
+  const value = String(values[o.name] ?? '');
+  const presetIndex = presets.findIndex((p) => p.value === value && presetConditions(p).every(([k, v]) => values[k] === v));
+  const [custom, setCustom] = useState(value !== '' && presetIndex < 0);
+  const choice = custom ? 'custom' : presetIndex >= 0 ? `p${presetIndex}` : '';
+  const choose = (c: string) => {
+    if (c === 'custom') {
+      setCustom(true);
+      return;
+    }
+    setCustom(false);
+    if (c === '') return setValues({ ...values, [o.name]: '' });
+    const p = presets[+c.slice(1)];
+    const next: Values = { ...values, [o.name]: p.value };
+    // The preset's conditions (the crosscut's board size) become the options' values.
+    for (const [k, v] of presetConditions(p)) if (options.some((x) => x.name === k)) next[k] = v;
+    setValues(next);
+  };
+  return (
+    <label class="setup">{optionLabel(t, o.name)}
+      <select value={choice} data-opt={o.name} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+        <option value="">{t.setupNone}</option>
+        {presets.map((p, i) => <option key={i} value={`p${i}`}>{presetText(t, options, p)}</option>)}
+        <option value="custom">{t.custom}</option>
+      </select>
+      {custom && (
+        <input type="text" value={value} placeholder={t.customSetupHint} data-opt={`${o.name}-custom`}
+               onInput={(e) => setValues({ ...values, [o.name]: (e.target as HTMLInputElement).value.trim() })} />
+      )}
+    </label>
+  );
+}
+
+export function RuleOptions({ options, values, setValues, separate, setSeparate, t }: {
+  options: RuleOption[]; values: Values; setValues: (v: Values) => void;
+  separate: Record<string, boolean>; setSeparate: (s: Record<string, boolean>) => void; t: Dict;
+}) {
+  // Changing an option a chosen preset depends on (the board size) leaves the preset.
+  const set = (name: string, v: unknown) => {
+    const next: Values = { ...values, [name]: v };
+    for (const o of options)
+      if (o.type === 'setup') {
+        const p = o.presets?.find((x) => x.value === values[o.name]);
+        if (p && presetConditions(p).some(([k, want]) => k === name && want !== v)) next[o.name] = '';
+      }
+    setValues(next);
+  };
+  const controls = [];
+  for (const o of options) {
+    if (o.instead_of) continue;
+    if (o.type === 'setup') {
+      controls.push(<SetupControl key={o.name} o={o} options={options} values={values} setValues={setValues} t={t} />);
+      continue;
+    }
+    const alts = alternativesOf(options, o.name);
+    if (!alts.length) {
+      controls.push(<OptionControl key={o.name} o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} />);
+      continue;
+    }
+    const sep = !!separate[o.name];
+    controls.push(
+      <div key={o.name} class="alt-group" data-alt={o.name}>
+        <div class="segmented small-seg">
+          <button class={sep ? '' : 'selected'} data-alt-mode="same" onClick={() => setSeparate({ ...separate, [o.name]: false })}>{t.sameForBoth}</button>
+          <button class={sep ? 'selected' : ''} data-alt-mode="separate" onClick={() => {
+            // The per-colour values start from the common one.
+            const next: Values = { ...values };
+            for (const a of alts) next[a.name] = values[o.name];
+            setValues(next);
+            setSeparate({ ...separate, [o.name]: true });
+          }}>{t.separatePerColour}</button>
+        </div>
+        <div class="alt-controls">
+          {sep
+            ? alts.map((a) => <OptionControl key={a.name} o={a} value={values[a.name]} set={(v) => set(a.name, v)} t={t} />)
+            : <OptionControl o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} />}
+        </div>
+      </div>,
+    );
+  }
+  return controls.length ? <div class="options">{controls}</div> : null;
+}
 
 export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
-  const available = (g: string) => meta?.some((m) => m.name === g) ?? false;
-  const [game, setGame] = useState<GameName>('togyz');
+  const games = meta ?? [];
+  const [game, setGame] = useState<string>('');
   const [mode, setMode] = useState<'ai' | 'hotseat' | 'online'>('ai');
   const [level, setLevel] = useState(3);
-  const [color, setColor] = useState<'white' | 'black' | 'random'>('white');
-  const [size, setSize] = useState(9);
-  const [target, setTarget] = useState(1);
-  const [pass, setPass] = useState(true);
-  const [piece6, setPiece6] = useState(false);
-  const [error, setError] = useState('');
+  const [color, setColor] = useState<string>('');
+  const [chosen, setChosen] = useState<Record<string, Values>>({});
+  const [separate, setSeparate] = useState<Record<string, Record<string, boolean>>>({});
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
+  const entry = games.find((g) => g.name === game) ?? games[0];
+  const name = entry?.name ?? '';
+  const options = entry?.rule_options ?? [];
+  const values = chosen[name] ?? initialValues(options);
+  const sep = separate[name] ?? {};
+  const levels = entry?.levels ?? [];
+  const minLevel = levels.length ? levels[0].level : 0;
+  const maxLevel = levels.length ? levels[levels.length - 1].level : 10;
+  const shownLevel = Math.max(minLevel, Math.min(maxLevel, level));
+  const levelInfo = levels.find((l) => l.level === shownLevel);
+  const sides = entry?.sides ?? ['white', 'black'];
+  const shownColor = color === 'random' || sides.includes(color) ? color : sides[0];
+
   const start = async () => {
+    if (!entry) return;
     setBusy(true);
-    setError('');
-    const rules: Record<string, unknown> = {};
-    if (game === 'capgo') Object.assign(rules, { size, target, pass: pass ? 1 : 0 });
-    if (game === 'tojmot' && piece6) rules.piece6_both = 1;
+    setError(null);
     try {
-      const r = await api.create({ game, mode, level, color, rules });
+      const rules = rulesToSend(options, values, sep);
+      const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules });
       seats.set(r.id, r.seat.token);
       if (r.invite) sessionStorage.setItem(`oyin.invite.${r.id}`, r.invite);
       location.hash = `#/game/${r.id}`;
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     } finally {
       setBusy(false);
     }
   };
-  // In Go Black moves first; the server names the sides of every game.
-  const sides = meta?.find((m) => m.name === game)?.sides ?? ['white', 'black'];
+  const dict = t as unknown as Record<string, string>;
   return (
     <section class="card new-game" data-testid="new-game">
       <h1>{t.newGame}</h1>
       <div class="game-picker">
-        {GAMES.map((g) => (
-          <button key={g} class={`game-choice ${game === g ? 'selected' : ''}`} data-game={g} disabled={!available(g)}
-                  onClick={() => setGame(g)} title={available(g) ? '' : t.notRegistered}>
-            <GameIcon game={g} />
-            <span>{t[g]}</span>
-            {!available(g) && meta && <small>{t.notRegistered}</small>}
+        {games.map((g) => (
+          <button key={g.name} class={`game-choice ${name === g.name ? 'selected' : ''}`} data-game={g.name}
+                  onClick={() => setGame(g.name)}>
+            <GameIcon game={g.name} />
+            <span>{dict[g.name] ?? g.title}</span>
           </button>
         ))}
+        {meta && !games.length && <p class="muted">{t.notRegistered}</p>}
       </div>
-      {game === 'capgo' && (
-        <div class="options">
-          <label>{t.boardSize}
-            <select value={size} data-opt="size" onChange={(e) => setSize(+(e.target as HTMLSelectElement).value)}>
-              {[5, 7, 9, 13, 19].map((s) => <option key={s} value={s}>{s}×{s}</option>)}
-            </select>
-          </label>
-          <label>{t.target}
-            <input type="number" min={1} max={361} value={target} data-opt="target"
-                   onInput={(e) => setTarget(Math.max(1, +(e.target as HTMLInputElement).value || 1))} />
-          </label>
-          <label class="check"><input type="checkbox" checked={pass} onChange={(e) => setPass((e.target as HTMLInputElement).checked)} />{t.passAllowed}</label>
-        </div>
-      )}
-      {game === 'tojmot' && (
-        <div class="options">
-          <label class="check"><input type="checkbox" checked={piece6} onChange={(e) => setPiece6((e.target as HTMLInputElement).checked)} />{t.piece6Both}</label>
-        </div>
-      )}
+      <RuleOptions options={options} values={values} setValues={(v) => setChosen({ ...chosen, [name]: v })}
+                   separate={sep} setSeparate={(s) => setSeparate({ ...separate, [name]: s })} t={t} />
       <fieldset class="segmented">
         <legend>{t.mode}</legend>
         {(['ai', 'hotseat', 'online'] as const).map((m) => (
@@ -77,22 +220,24 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
         ))}
       </fieldset>
       {mode === 'ai' && (
-        <label class="level">{t.level}: <b>{level}</b>
-          <input type="range" min={0} max={10} value={level} data-opt="level" onInput={(e) => setLevel(+(e.target as HTMLInputElement).value)} />
+        <label class="level">{t.level}: <b>{shownLevel}</b>
+          <input type="range" min={minLevel} max={maxLevel} value={shownLevel} data-opt="level"
+                 onInput={(e) => setLevel(+(e.target as HTMLInputElement).value)} />
+          {levelInfo && <small class="muted" data-testid="level-time" title={t.thinkTime}>{levelInfo.think_ms / 1000} {t.seconds}</small>}
         </label>
       )}
       {mode !== 'hotseat' && (
         <fieldset class="segmented">
           <legend>{t.color}</legend>
-          {([sides[0], sides[1], 'random'] as ('white' | 'black' | 'random')[]).map((c) => (
-            <button key={c} class={color === c ? 'selected' : ''} data-color={c} onClick={() => setColor(c)}>
-              {c === 'random' ? t.random : c === 'white' ? t.white : t.black}
+          {[sides[0], sides[1], 'random'].map((c) => (
+            <button key={c} class={shownColor === c ? 'selected' : ''} data-color={c} onClick={() => setColor(c)}>
+              {c === 'random' ? t.random : c === 'white' ? t.white : c === 'black' ? t.black : c}
             </button>
           ))}
         </fieldset>
       )}
-      {error && <p class="error" role="alert">{error}</p>}
-      <button class="primary big" data-action="start" disabled={busy || !available(game)} onClick={start}>{t.start}</button>
+      {error !== null && <p class="error" role="alert">{errorText(t, error)}</p>}
+      <button class="primary big" data-action="start" disabled={busy || !entry} onClick={start}>{t.start}</button>
     </section>
   );
 }

@@ -46,6 +46,15 @@ async function ply(page) {
   return Number(await page.getAttribute('.game-page', 'data-ply'));
 }
 
+// Waits until the board shows the position after `n` plies.
+async function shown(page, n) {
+  await page.waitForSelector(`.game-page[data-shown="${n}"][data-board-ready=yes]`);
+}
+
+async function state(id) {
+  return (await fetch(`${server.url}/api/games/${id}`)).json();
+}
+
 async function clickAndWait(page, selector) {
   const before = await ply(page);
   await page.click(selector);
@@ -91,10 +100,27 @@ describe('togyz', () => {
     await page.click('[data-action=flip]');
     assert.ok(await y('b1') > await y('w1'));
     // Navigation: back to the start shows 9 stones everywhere.
+    // Navigation: back to the start shows 9 stones everywhere (the past boards come from the
+    // server by range).
     await page.click('[data-nav-ply=first]');
+    await shown(page, 0);
     assert.equal(await page.getAttribute('[data-pit=w5]', 'data-count'), '9');
     await page.click('[data-ply="3"]');
+    await shown(page, 3);
     assert.equal(await page.getAttribute('[data-pit=w8]', 'data-count'), '1');
+    // The keyboard walks the moves too.
+    await page.keyboard.press('ArrowRight');
+    await shown(page, 4);
+    const id = await page.getAttribute('.game-page', 'data-game-id');
+    const [b4] = (await (await fetch(`${server.url}/api/games/${id}/boards?from=4&to=4`)).json()).boards;
+    const counts = await page.$$eval('[data-pit]', (els) => Object.fromEntries(els.map((e) => [e.dataset.pit, Number(e.dataset.count)])));
+    for (let i = 0; i < 9; ++i) {
+      assert.equal(counts[`w${i + 1}`], b4.pits[0][i]);
+      assert.equal(counts[`b${i + 1}`], b4.pits[1][i]);
+    }
+    await page.keyboard.press('End');
+    await shown(page, 11);
+    assert.equal(await page.textContent('[data-kazan=white] .tk-kazan-count'), '88');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
@@ -227,17 +253,17 @@ test('tojmot: a short game played by clicking', async (t) => {
   await page.waitForSelector('.tojmot-board');
   assert.equal(await page.$$eval('[data-cell]', (els) => els.length), 89);
   assert.equal(await page.$$eval('[data-piece]', (els) => els.length), 36);
-  // Ten plies, each a legal move the server lists (spread over the list), made by clicking from and to.
+  // Ten plies, each a legal move the server lists (spread over the list), made by clicking its
+  // from and to cells (and its promotion when the board asks).
   for (let i = 0; i < 10; ++i) {
-    const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
-    const move = state.legal_moves[(i * 7 + 3) % state.legal_moves.length];
-    const m = /^([a-n]\d+)([a-n]\d+)(?:=(\w+))?$/i.exec(move);
-    assert.ok(m, `unexpected move notation ${move}`);
+    const s = await state(id);
+    const move = s.legal[(i * 7 + 3) % s.legal.length];
     const before = await ply(page);
-    await page.click(`[data-cell=${m[1].toUpperCase()}]`);
-    await page.click(`[data-cell=${m[2].toUpperCase()}]`);
-    if (await page.$('.promo-chooser')) await page.click(`[data-promo="${m[3]}"]`);
+    await page.click(`[data-cell=${move.from}]`);
+    await page.click(`[data-cell=${move.to}]`);
+    if (await page.$('.promo-chooser')) await page.click(`[data-promo="${move.promotion}"]`);
     await page.waitForSelector(`.game-page[data-ply="${before + 1}"]`);
+    assert.equal((await state(id)).board.last.to, move.to);
   }
   // The current move stays readable when the pointer is on it (its own colours, not the
   // generic light button hover).
@@ -274,5 +300,174 @@ test('capture Go: a game to the first capture played by clicking', async (t) => 
   assert.match(await page.textContent('[data-testid=result-dialog]'), /B\+/);
   assert.equal(await page.textContent('[data-captures=black]'), '1');
   await shot(page, 'capgo-result.png');
+  await page.selectOption('[data-lang-select]', 'kk');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'мақсатқа жетті: 1 тас алынды, мақсат 1');
+  await page.selectOption('[data-lang-select]', 'en');
+  await page.context().close();
+});
+
+// The new-game dialog's capture Go options as the registry declares them.
+async function goOptions(p, { size, target, targets, setup }) {
+  if (size) await p.selectOption('[data-opt=size]', String(size));
+  if (target !== undefined) await p.fill('[data-opt=target]', String(target));
+  if (targets) {
+    await p.click('[data-alt=target] [data-alt-mode=separate]');
+    await p.fill('[data-opt=target_b]', String(targets[0]));
+    await p.fill('[data-opt=target_w]', String(targets[1]));
+  }
+  if (setup) {
+    // The preset whose label names it and the board size (e.g. "crosscut" on 6x6).
+    const value = await p.$$eval('[data-opt=setup] option', (els, [name, sz]) =>
+      els.find((e) => e.textContent.toLowerCase().includes(name) && e.textContent.includes(String(sz)))?.value, setup);
+    assert.ok(value, `no preset ${setup}`);
+    await p.selectOption('[data-opt=setup]', value);
+  }
+}
+
+test('capture Go: per-colour targets 3 and 1 show as 3 and 1', async (t) => {
+  if (!requireGame(t, 'capgo')) return;
+  const page = await newPage();
+  const id = await startGame(page, { game: 'capgo', mode: 'hotseat', options: (p) => goOptions(p, { size: 7, targets: [3, 1] }) });
+  await page.waitForSelector('.go-board');
+  assert.equal(await page.$$eval('[data-point]', (els) => els.length), 49);
+  assert.equal(await page.textContent('[data-target=black]'), '3');
+  assert.equal(await page.textContent('[data-target=white]'), '1');
+  assert.equal(await page.getAttribute('[data-rule=target_b]', 'data-value'), '3');
+  assert.equal(await page.getAttribute('[data-rule=target_w]', 'data-value'), '1');
+  assert.equal(await page.$('[data-rule=target]'), null);
+  const s = await state(id);
+  assert.deepEqual([s.rules_values.size, s.rules_values.target_b, s.rules_values.target_w], [7, 3, 1]);
+  await shot(page, 'capgo-targets.png');
+  await page.context().close();
+});
+
+test('capture Go: target 0 is ordinary Go, without a target', async (t) => {
+  if (!requireGame(t, 'capgo')) return;
+  const page = await newPage();
+  const id = await startGame(page, { game: 'capgo', mode: 'hotseat', options: (p) => goOptions(p, { size: 5, target: 0 }) });
+  await page.waitForSelector('.go-board');
+  assert.equal(await page.$('[data-target]'), null);
+  assert.deepEqual((await state(id)).board.targets, [0, 0]);
+  assert.equal(await page.getAttribute('[data-rule=target]', 'data-value'), '0');
+  // Two passes end it on the captures (none each: a draw), the reason in words with its numbers.
+  await clickAndWait(page, '[data-point=C3]');
+  await clickAndWait(page, '[data-action=pass]');
+  await clickAndWait(page, '[data-action=pass]');
+  await page.waitForSelector('[data-testid=result-dialog]');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'two passes: Black captured 0, White 0');
+  assert.equal(await page.textContent('[data-testid=status]'), 'Draw (two passes: Black captured 0, White 0)');
+  await page.selectOption('[data-lang-select]', 'ru');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'два паса подряд: чёрные взяли 0, белые 0');
+  await page.selectOption('[data-lang-select]', 'en');
+  await page.context().close();
+});
+
+test('capture Go: a game from the crosscut preset starts with its 4 stones', async (t) => {
+  if (!requireGame(t, 'capgo')) return;
+  const page = await newPage();
+  const id = await startGame(page, { game: 'capgo', mode: 'hotseat', options: (p) => goOptions(p, { setup: ['crosscut', 6] }) });
+  await page.waitForSelector('.go-board');
+  // The preset's board size came with it.
+  assert.equal(await page.$$eval('[data-point]', (els) => els.length), 36);
+  const stones = await page.$$eval('[data-point]:not([data-stone="."])', (els) => els.map((e) => `${e.dataset.stone}${e.dataset.point}`).sort());
+  assert.deepEqual(stones, ['OC3', 'OD4', 'XC4', 'XD3']);
+  assert.equal(await page.$$eval('.go-stone', (els) => els.length), 4);
+  assert.equal((await state(id)).rules_values.setup, 'BC4+BD3+WC3+WD4');
+  await shot(page, 'capgo-crosscut.png');
+  await page.context().close();
+});
+
+test('tojmot: a non-default rule option shows in the game\'s rules', async (t) => {
+  if (!requireGame(t, 'tojmot')) return;
+  const page = await newPage();
+  const id = await startGame(page, { game: 'tojmot', mode: 'hotseat', options: (p) => p.check('[data-opt=piece6_both]') });
+  await page.waitForSelector('.tojmot-board');
+  assert.equal(await page.getAttribute('[data-rule=piece6_both]', 'data-value'), 'true');
+  assert.equal(await page.getAttribute('[data-rule=piece6_both]', 'class'), 'changed');
+  assert.match(await page.textContent('[data-rule=piece6_both]'), /Piece 6 also leaps.*yes/);
+  assert.equal(await page.getAttribute('[data-rule=threefold]', 'class'), '');
+  assert.equal((await state(id)).rules_values.piece6_both, true);
+  // Every option of the registry is in the dialog.
+  await page.goto(server.url);
+  await page.click('[data-game=tojmot]');
+  const meta = await (await fetch(`${server.url}/api/meta`)).json();
+  for (const o of meta.games.find((g) => g.name === 'tojmot').rule_options)
+    assert.ok(await page.$(`[data-opt=${o.name}]`), `no control for ${o.name}`);
+  await page.context().close();
+});
+
+test('an end reason shows in Kazakh', async () => {
+  const page = await newPage();
+  await startGame(page, { game: 'togyz', mode: 'hotseat' });
+  await page.click('[data-action=resign]');
+  await page.waitForSelector('[data-testid=result-dialog]');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'White resigned');
+  await page.selectOption('[data-lang-select]', 'kk');
+  assert.equal(await page.textContent('[data-testid=end-reason]'), 'Ақ берілді');
+  assert.equal(await page.textContent('[data-testid=status]'), 'Қара жеңді (Ақ берілді)');
+  await page.selectOption('[data-lang-select]', 'en');
+  await page.context().close();
+});
+
+test('a server error shows in the chosen language', async () => {
+  const page = await newPage({ locale: 'ru-RU' });
+  await page.goto(`${server.url}/#/history`);
+  await page.fill('[data-testid=import-text]', 'this is not a record');
+  await page.click('[data-action=import]');
+  const text = await page.textContent('[data-testid=import-error]');
+  // The server's English text until it sends error codes; then the Russian one.
+  const res = await fetch(`${server.url}/api/import`, { method: 'POST', body: JSON.stringify({ game: 'togyz', record: 'this is not a record' }) });
+  const body = await res.json();
+  if (body.code) assert.doesNotMatch(text, /[a-z]{4}/, `not translated: ${text}`);
+  else assert.equal(text, body.error);
+  await page.context().close();
+});
+
+test('a long game: past boards come by range, the move list draws only what is near', async (t) => {
+  if (!requireGame(t, 'capgo')) return;
+  // 300 plies of ordinary Go (no target) on 13x13, made over the API.
+  const created = await (await fetch(`${server.url}/api/games`, {
+    method: 'POST', body: JSON.stringify({ game: 'capgo', mode: 'hotseat', rules: { size: 13, target: 0 } }),
+  })).json();
+  const id = created.id;
+  let s = created.state;
+  for (let i = 0; i < 300 && s.status === 'ongoing'; ++i) {
+    const stones = s.legal.filter((m) => !m.pass);
+    const move = stones.length ? stones[(i * 7919) % stones.length].move : 'pass';
+    const r = await fetch(`${server.url}/api/games/${id}/moves`, {
+      method: 'POST', body: JSON.stringify({ move, token: created.seat.token }),
+    });
+    assert.equal(r.status, 200, await r.clone().text());
+    s = await r.json();
+  }
+  assert.ok(s.ply >= 250, `${s.ply} plies`);
+  const page = await newPage();
+  const requests = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/boards')) requests.push(new URL(r.url()).searchParams);
+  });
+  page.on('requestfailed', (r) => console.log(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('console', (m) => m.type() === 'warning' && console.log(`page: ${m.text()}`));
+  await page.goto(`${server.url}/#/game/${id}`);
+  await shown(page, s.ply);
+  assert.equal(requests.length, 0);  // the current board comes with the state
+  const drawn = await page.$$eval('[data-testid=move-list] .move', (els) => els.length);
+  assert.ok(drawn < s.ply / 2, `${drawn} of ${s.ply} moves drawn`);
+  await page.keyboard.press('Home');
+  await shown(page, 0);
+  assert.equal(await page.$$eval('.go-stone', (els) => els.length), 0);
+  await page.keyboard.press('ArrowRight');
+  await shown(page, 1);
+  assert.equal(await page.$$eval('.go-stone', (els) => els.length), 1);
+  await page.keyboard.press('End');
+  await shown(page, s.ply);
+  await page.keyboard.press('ArrowLeft');
+  await shown(page, s.ply - 1);
+  const [last] = (await (await fetch(`${server.url}/api/games/${id}/boards?from=${s.ply - 1}&to=${s.ply - 1}`)).json()).boards;
+  const stones = await page.$$eval('[data-point]', (els) => els.map((e) => e.dataset.stone).join(''));
+  assert.equal(stones, last.rows.join(''));
+  // Two ranges fetched (the start's and the end's), each at most 100 boards.
+  assert.equal(new Set(requests.map(String)).size, 2, requests.map(String).join(' '));
+  for (const q of requests) assert.ok(Number(q.get('to')) - Number(q.get('from')) < 100);
   await page.context().close();
 });

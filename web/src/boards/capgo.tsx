@@ -1,36 +1,9 @@
-// Capture Go: a goban with coordinates, stones, the last move, and the capture race to the target.
+// Capture Go: a goban with coordinates, stones and the last move, all from the board the server
+// sends (rows of stones, captures, targets); a click on a point sends the legal move there.
 import { useState } from 'preact/hooks';
+import type { BoardData, CapgoBoardData } from '../api';
+import type { Dict } from '../i18n';
 import type { BoardProps } from './types';
-
-export const GTP_COLS = 'ABCDEFGHJKLMNOPQRST';
-
-export interface GoPosition {
-  size: number;
-  grid: string[];  // grid[r][c], r = 0 the top row (row N)
-  toMove: 'b' | 'w';
-  captures: [number, number];  // by Black, by White
-  passes: number;
-}
-
-export function parseGo(text: string): GoPosition {
-  const [size, rows, toMove, cb, cw, passes] = text.trim().split(/\s+/);
-  return {
-    size: parseInt(size, 10),
-    grid: rows.split('/'),
-    toMove: toMove === 'w' ? 'w' : 'b',
-    captures: [parseInt(cb, 10), parseInt(cw, 10)],
-    passes: parseInt(passes ?? '0', 10),
-  };
-}
-
-// Capture targets from the rules text ("size=9,target=1,pass=1"; per colour "target_black=").
-export function goTargets(rules: string): [number, number] {
-  const kv = new Map(rules.split(',').map((s) => s.split('=') as [string, string]));
-  const t = parseInt(kv.get('target') ?? '1', 10) || 1;
-  const tb = parseInt(kv.get('target_black') ?? kv.get('tb') ?? '', 10);
-  const tw = parseInt(kv.get('target_white') ?? kv.get('tw') ?? '', 10);
-  return [Number.isFinite(tb) ? tb : t, Number.isFinite(tw) ? tw : t];
-}
 
 function starPoints(n: number): [number, number][] {
   if (n < 7) return n === 5 ? [[2, 2]] : [];
@@ -44,18 +17,19 @@ function starPoints(n: number): [number, number][] {
 const C = 44;  // grid spacing
 const M = 48;  // margin for coordinates
 
-export function GoBoard({ view, ply, position, flipped, canMove, onMove }: BoardProps) {
+export function GoBoard({ board, desc, legal, flipped, onMove }: BoardProps) {
   const [hover, setHover] = useState<string | null>(null);
-  const pos = parseGo(position);
+  const pos = board as CapgoBoardData;
   const n = pos.size;
-  const legal = new Set(canMove ? view.legal_moves.map((m) => m.toUpperCase()) : []);
-  const last = ply > 0 ? view.moves[ply - 1].toUpperCase() : '';
+  const columns = String(desc.columns ?? '');
+  const playable = new Map(legal.filter((m) => m.point).map((m) => [m.point!, m.move]));
+  const last = pos.last?.point ?? '';
   const span = (n - 1) * C;
   const size = span + 2 * M;
   // Flipped: turned half a circle, as seen from the other side of the table.
   const at = (r: number, c: number): [number, number] =>
     flipped ? [M + (n - 1 - c) * C, M + (n - 1 - r) * C] : [M + c * C, M + r * C];
-  const name = (r: number, c: number) => `${GTP_COLS[c]}${n - r}`;
+  const name = (r: number, c: number) => `${columns[c]}${n - r}`;
   const lines = [];
   for (let i = 0; i < n; ++i) {
     const [x0, y0] = at(i, 0);
@@ -69,11 +43,12 @@ export function GoBoard({ view, ply, position, flipped, canMove, onMove }: Board
   for (let r = 0; r < n; ++r)
     for (let c = 0; c < n; ++c) {
       const [x, y] = at(r, c);
-      const stone = pos.grid[r]?.[c] ?? '.';
+      const stone = pos.rows[r]?.[c] ?? '.';
       const nm = name(r, c);
-      const canPlay = stone === '.' && legal.has(nm);
+      const move = playable.get(nm);
+      const canPlay = move !== undefined;
       points.push(
-        <g key={nm} data-point={nm} class={canPlay ? 'go-legal' : ''} onClick={canPlay ? () => onMove(nm) : undefined}
+        <g key={nm} data-point={nm} data-stone={stone} class={canPlay ? 'go-legal' : ''} onClick={canPlay ? () => onMove(move) : undefined}
            onMouseEnter={() => setHover(canPlay ? nm : null)} onMouseLeave={() => setHover(null)}>
           <rect x={x - C / 2} y={y - C / 2} width={C} height={C} fill="transparent" />
           {stone !== '.' && (
@@ -84,7 +59,7 @@ export function GoBoard({ view, ply, position, flipped, canMove, onMove }: Board
             </g>
           )}
           {stone === '.' && hover === nm && (
-            <circle cx={x} cy={y} r={C * 0.44} fill={pos.toMove === 'b' ? '#111' : '#f4f1ea'} opacity="0.45" />
+            <circle cx={x} cy={y} r={C * 0.44} fill={pos.to_move === 'black' ? '#111' : '#f4f1ea'} opacity="0.45" />
           )}
           {last === nm && stone !== '.' && (
             <circle class="go-last" cx={x} cy={y} r={C * 0.18} fill="none" stroke={stone === 'X' ? '#f2efe6' : '#1a1a1a'} stroke-width="3" />
@@ -96,8 +71,8 @@ export function GoBoard({ view, ply, position, flipped, canMove, onMove }: Board
   for (let i = 0; i < n; ++i) {
     const [x] = at(0, i);
     const [, y] = at(i, 0);
-    coords.push(<text key={`t${i}`} class="go-coord" x={x} y={M - 22}>{GTP_COLS[i]}</text>);
-    coords.push(<text key={`b${i}`} class="go-coord" x={x} y={size - M + 34}>{GTP_COLS[i]}</text>);
+    coords.push(<text key={`t${i}`} class="go-coord" x={x} y={M - 22}>{columns[i]}</text>);
+    coords.push(<text key={`b${i}`} class="go-coord" x={x} y={size - M + 34}>{columns[i]}</text>);
     coords.push(<text key={`l${i}`} class="go-coord" x={M - 28} y={y + 5}>{n - i}</text>);
     coords.push(<text key={`r${i}`} class="go-coord" x={size - M + 28} y={y + 5}>{n - i}</text>);
   }
@@ -128,5 +103,22 @@ export function GoBoard({ view, ply, position, flipped, canMove, onMove }: Board
       {coords}
       {points}
     </svg>
+  );
+}
+
+// The capture race under the board: each side's captures and its target (none shown for 0).
+export function GoCounters({ board, t }: { board: BoardData; t: Dict }) {
+  const pos = board as CapgoBoardData;
+  const side = (i: 0 | 1, name: string) => (
+    <span>
+      <i class={`stone-dot ${name}`} /> {t.captures}: <b data-captures={name}>{pos.captures[i]}</b>
+      {pos.targets[i] > 0 && <> / <b data-target={name}>{pos.targets[i]}</b></>}
+    </span>
+  );
+  return (
+    <div class="go-counters" data-testid="go-counters">
+      {side(0, 'black')}
+      {side(1, 'white')}
+    </div>
   );
 }

@@ -1,55 +1,10 @@
 // Togyz Kumalak: two rows of nine pits, two kazans between them, stones drawn for small counts.
+// Everything comes from the board the server sends (pits, kazans, tuzdyks, the last move) and
+// the legal moves (a click sends the move of that pit).
+import type { TogyzBoardData } from '../api';
 import type { BoardProps } from './types';
 
-export interface TogyzPosition {
-  pits: number[];       // 0..8 White pits 1..9, 9..17 Black pits 1..9
-  tuzdyk: boolean[];    // the pit is a tuzdyk (owned by the other side)
-  kazan: [number, number];
-  toMove: 0 | 1;        // 0 White, 1 Black
-  moveNumber: number;
-}
-
-function parseRow(text: string): { pits: number[]; tuz: boolean[] } {
-  const pits: number[] = [];
-  const tuz: boolean[] = [];
-  for (const item of text.split(',')) {
-    if (item === 't') {
-      pits.push(0);
-      tuz.push(true);
-    } else if (item.endsWith('S')) {
-      pits.push(parseInt(item, 10));
-      tuz.push(false);
-    } else {
-      for (let i = 0; i < parseInt(item, 10); ++i) {
-        pits.push(0);
-        tuz.push(false);
-      }
-    }
-  }
-  return { pits, tuz };
-}
-
-export function parseTogyz(fen: string): TogyzPosition {
-  const [rows, wk, bk, side, num] = fen.trim().split(/\s+/);
-  const [blackText, whiteText] = rows.split('/');
-  const black = parseRow(blackText);
-  const white = parseRow(whiteText);
-  black.pits.reverse();
-  black.tuz.reverse();
-  return {
-    pits: [...white.pits, ...black.pits],
-    tuzdyk: [...white.tuz, ...black.tuz],
-    kazan: [parseInt(wk, 10), parseInt(bk, 10)],
-    toMove: side === 'S' ? 0 : 1,
-    moveNumber: parseInt(num, 10),
-  };
-}
-
-// Where the last stone of a move from global pit `from` lands (18 pits in sowing order).
-export function landingPit(p: TogyzPosition, from: number): number {
-  const n = p.pits[from];
-  return n > 1 ? (from + n - 1) % 18 : (from + 1) % 18;
-}
+const SIDES = ['white', 'black'];
 
 const W = 1000;
 const H = 620;
@@ -83,23 +38,18 @@ function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w:
   );
 }
 
-export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMove, onMove, t }: BoardProps) {
-  const pos = parseTogyz(position);
-  const prev = ply > 0 && prevText ? parseTogyz(prevText) : null;
-  const lastText = ply > 0 ? view.moves[ply - 1] : '';
-  let lastFrom = -1;
-  let lastTo = -1;
-  let captured = false;
-  if (prev) {
-    const mover = prev.toMove;
-    lastFrom = mover * 9 + (parseInt(lastText[0], 10) - 1);
-    lastTo = landingPit(prev, lastFrom);
-    captured = /[(X]/.test(lastText);
-  }
+export function TogyzBoard({ board, legal, live, flipped, onMove, t }: BoardProps) {
+  const pos = board as TogyzBoardData;
+  const toMove = SIDES.indexOf(pos.to_move);
+  const last = pos.last;
+  const mover = last ? SIDES.indexOf(last.side) : -1;
+  const lastFrom = last ? mover * 9 + last.pit - 1 : -1;
+  const lastTo = last ? SIDES.indexOf(last.landing.side) * 9 + last.landing.pit - 1 : -1;
+  const captured = !!last && (last.gained > 0 || last.tuzdyk);
   const bottom = flipped ? 1 : 0;  // whose row is drawn at the bottom
-  const legal = canMove ? view.legal_moves : [];
-  const moveFor = (pit: number) => (pit - pos.toMove * 9 >= 0 && pit - pos.toMove * 9 < 9
-    ? legal.find((m) => m[0] === String(pit - pos.toMove * 9 + 1)) : undefined);
+  const moveFor = (side: number, pit: number) => (side === toMove ? legal.find((m) => m.pit === pit)?.move : undefined);
+  // A tuzdyk on one side's row belongs to the other side.
+  const isTuzdyk = (side: number, pit: number) => pos.tuzdyks[1 - side] === pit;
 
   const pitAt = (side: number, i: number) => {
     // Bottom row: the owner's pit 1 at the left; top row: seen from across the table, pit 1 at the right.
@@ -112,20 +62,21 @@ export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMo
 
   const pits = [];
   for (let side = 0; side < 2; ++side) {
-    for (let i = 0; i < 9; ++i) {
+    for (let i = 0; i < pos.pits[side].length; ++i) {
       const g = side * 9 + i;
       const { x, y, atBottom } = pitAt(side, i);
-      const n = pos.pits[g];
-      const move = moveFor(g);
+      const n = pos.pits[side][i];
+      const move = moveFor(side, i + 1);
+      const tuz = isTuzdyk(side, i + 1);
       const cx = x + PIT_W / 2;
       const cy = y + PIT_H / 2;
       const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
-        g === lastTo && captured ? 'tk-capture' : '', pos.tuzdyk[g] ? 'tk-tuzdyk' : ''].join(' ');
+        g === lastTo && captured ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : ''].join(' ');
       pits.push(
         <g key={g} class={cls} data-pit={`${side ? 'b' : 'w'}${i + 1}`} data-count={n}
            onClick={move ? () => onMove(move) : undefined} style={move ? 'cursor:pointer' : undefined}>
           <rect class="tk-pit-hole" x={x} y={y} width={PIT_W} height={PIT_H} rx={PIT_W / 2} ry={PIT_W / 2} />
-          {pos.tuzdyk[g] ? (
+          {tuz ? (
             <g class="tk-tuz-mark">
               <circle cx={cx} cy={cy} r={26} />
               <path d={`M${cx - 13} ${cy - 13} L${cx + 13} ${cy + 13} M${cx + 13} ${cy - 13} L${cx - 13} ${cy + 13}`} />
@@ -133,7 +84,7 @@ export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMo
           ) : (
             <Stones n={n} cx={cx} cy={cy} w={PIT_W - 14} h={PIT_H - 50} up={!atBottom} />
           )}
-          <text class="tk-count" x={cx} y={atBottom ? y + 24 : y + PIT_H - 12}>{pos.tuzdyk[g] ? '' : n}</text>
+          <text class="tk-count" x={cx} y={atBottom ? y + 24 : y + PIT_H - 12}>{tuz ? '' : n}</text>
           <text class="tk-num" x={cx} y={atBottom ? y + PIT_H + 30 : y - 14}>{i + 1}</text>
         </g>,
       );
@@ -143,8 +94,8 @@ export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMo
   const kazan = (side: number) => {
     const atBottom = side === bottom;
     const y = atBottom ? H / 2 + 8 : H / 2 - 66;
-    const n = pos.kazan[side];
-    const gained = prev ? n - prev.kazan[side] : 0;
+    const n = pos.kazans[side];
+    const gained = last && mover === side ? last.gained : 0;
     const stones = [];
     const r = 6.5;
     const perRow = 48;
@@ -155,12 +106,12 @@ export function TogyzBoard({ view, ply, position, prev: prevText, flipped, canMo
                           r={r} fill="url(#tk-stone)" stroke="#5e4a2c" stroke-width="0.6" />);
     }
     return (
-      <g class={`tk-kazan ${pos.toMove === side && view.status === 'ongoing' ? 'tk-turn' : ''}`} data-kazan={side ? 'black' : 'white'}>
+      <g class={`tk-kazan ${toMove === side && live ? 'tk-turn' : ''}`} data-kazan={SIDES[side]}>
         <rect x={X0 - 4} y={y} width={9 * STEP - 10} height={58} rx={29} class="tk-kazan-hole" />
         <text class="tk-kazan-count" x={X0 + 40} y={y + 38}>{n}</text>
         <text class="tk-kazan-label" x={X0 + 92} y={y + 35}>{side ? t.black : t.white}</text>
         {stones}
-        {gained > 0 && ply > 0 && <text class="tk-gain" x={X0 + 40} y={y + 54}>+{gained}</text>}
+        {gained > 0 && <text class="tk-gain" x={X0 + 40} y={y + 54}>+{gained}</text>}
       </g>
     );
   };

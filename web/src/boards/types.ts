@@ -1,13 +1,12 @@
-import type { GameView } from '../api';
+import type { BoardData, LegalMove } from '../api';
 import type { Dict } from '../i18n';
 
 export interface BoardProps {
-  view: GameView;
-  ply: number;        // the ply shown
-  position: string;   // the position after `ply` plies
-  prev: string | null;  // the position before it (null at ply 0, or not loaded yet)
+  board: BoardData;                  // the position shown, as the server describes it
+  desc: Record<string, unknown>;     // the game's board description from /api/meta
+  legal: LegalMove[];                // the moves the user may make here (empty: look only)
+  live: boolean;                     // the game is on and this is its current position
   flipped: boolean;
-  canMove: boolean;   // the user holds the side to move and is looking at the last position
   onMove: (move: string) => void;
   t: Dict;
 }
