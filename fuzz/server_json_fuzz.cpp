@@ -91,7 +91,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 0: r = w.call("POST", "/api/games", rest); break;
     case 1: r = w.call("POST", "/api/import", rest); break;
     case 2: r = w.call("POST", game + "/moves", rest); break;
-    case 3: r = w.call("POST", game + "/moves", json{{"move", rest}, {"token", w.tokens[g]}}.dump()); break;
+    case 3:
+      r = w.call("POST", game + "/moves",
+                 json{{"move", rest}, {"token", w.tokens[g]}}.dump(-1, ' ', false, json::error_handler_t::replace));
+      break;
     case 4: r = w.call("POST", game + "/" + (rest.size() % 3 == 0 ? "resign" : rest.size() % 3 == 1 ? "undo" : "draw"),
                        json{{"token", w.tokens[g]}}.dump());
             break;

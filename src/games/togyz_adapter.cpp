@@ -11,7 +11,8 @@ using togyz::Position;
 struct TogyzView {
   // {"pits": [[White's pits 1..9], [Black's pits 1..9]], "kazans": [white, black],
   //  "tuzdyks": [the pit (1..9, on Black's row) that is White's tuzdyk or 0, Black's on White's row],
-  //  "to_move", "move_number", "last": {"side", "pit", "landing": {"side", "pit"}, "captured", "tuzdyk"}}
+  //  "to_move", "move_number", "last": {"side", "pit", "landing": {"side", "pit"}, "captured" (the
+  //  even capture), "gained" (all the kazan took, tuzdyk income too), "tuzdyk": a new one}}
   static nlohmann::json board(const Position& p, const togyz::Move* last, const Position* before) {
     nlohmann::json pits = nlohmann::json::array({nlohmann::json::array(), nlohmann::json::array()});
     for (int s = 0; s < 2; ++s)
@@ -26,11 +27,14 @@ struct TogyzView {
                      {"last", nullptr}};
     if (last && before) {
       const int mover = before->side;
-      const int landing = before->landing(*last);
+      Position replay = *before;
+      const togyz::MoveEffect effect = togyz::make_move<false>(replay, *last);
+      const int landing = effect.landing;
       const int gained = p.kazan[mover] - before->kazan[mover];
       j["last"] = {{"side", mover ? "black" : "white"},
                    {"pit", last->pit + 1},
                    {"landing", {{"side", landing / 9 ? "black" : "white"}, {"pit", landing % 9 + 1}}},
+                   {"captured", effect.captured},
                    {"gained", gained},
                    {"tuzdyk", before->tuzdyk[mover] != p.tuzdyk[mover]}};
     }

@@ -14,7 +14,8 @@ const char* side_text(int colour) { return colour == kWhite ? "white" : "black";
 
 struct TojmotView {
   // {"pieces": [{"cell": "G1", "piece": "1", "side": "white"}, ...], "to_move", "check": side or
-  //  null, "clock", "move_number", "last": {"from", "to", "captured": piece or null, "promotion"}}
+  //  null, "check_cell": the cell of that side's 1 or null, "clock", "move_number",
+  //  "last": {"from", "to", "captured": piece or null, "promotion"}}
   static nlohmann::json board(const Position& p, const tojmot::Move* last, const tojmot::Undo* undo) {
     nlohmann::json pieces = nlohmann::json::array();
     for (int c = 0; c < kCells; ++c) {
@@ -22,9 +23,11 @@ struct TojmotView {
       if (pc == kEmpty) continue;
       pieces.push_back({{"cell", cell_name(c)}, {"piece", kind_name(kind_of(pc))}, {"side", side_text(colour_of(pc))}});
     }
+    const bool check = in_check(p);
     nlohmann::json j{{"pieces", pieces},
                      {"to_move", side_text(p.side)},
-                     {"check", in_check(p) ? nlohmann::json(side_text(p.side)) : nlohmann::json(nullptr)},
+                     {"check", check ? nlohmann::json(side_text(p.side)) : nlohmann::json(nullptr)},
+                     {"check_cell", check ? nlohmann::json(cell_name(p.one[p.side])) : nlohmann::json(nullptr)},
                      {"clock", p.clock},
                      {"move_number", p.move_number},
                      {"last", nullptr}};

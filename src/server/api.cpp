@@ -61,7 +61,9 @@ std::vector<std::string> split_path(const std::string& path) {
 }
 
 HttpResponse json_response(int status, const json& body) {
-  return {status, body.dump(), "application/json", {{"Cache-Control", "no-store"}}};
+  // An error may quote what the client sent (an id from the path, a move), bytes that need not be
+  // UTF-8: replace those rather than fail to answer.
+  return {status, wire_text(body), "application/json", {{"Cache-Control", "no-store"}}};
 }
 
 void Api::handle(const HttpRequest& req, Respond respond) {

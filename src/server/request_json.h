@@ -21,6 +21,10 @@ constexpr int kMaxJsonDepth = 32;                // the API needs 3
 Result<json> parse_request_json(std::string_view text, std::size_t max_bytes = kMaxJsonBytes,
                                 int max_depth = kMaxJsonDepth);
 
+// A reply as text for the wire. Errors may quote what the client sent (an id from the path),
+// bytes that need not be UTF-8: those are replaced rather than failing to answer.
+inline std::string wire_text(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 // The error code (server/error_codes.h) of a parse_request_json failure: too_large, too_deep
 // or bad_json.
 std::string_view request_json_error_code(std::string_view message);

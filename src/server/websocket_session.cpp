@@ -59,7 +59,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   void refuse(http::request<http::string_body> req, int status, const std::string& why) {
     auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), req.version());
     res->set(http::field::content_type, "application/json");
-    res->body() = json{{"error", why}, {"code", "not_found"}}.dump();
+    res->body() = wire_text(json{{"error", why}, {"code", "not_found"}});
     res->prepare_payload();
     res->keep_alive(false);
     auto& stream = beast::get_lowest_layer(ws_);
@@ -76,9 +76,9 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
         if (r.status != 200) {
-          self->send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}}.dump());
+          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}}));
         } else {
-          self->send_text(json{{"type", "state"}, {"state", r.body}}.dump());
+          self->send_text(wire_text(json{{"type", "state"}, {"state", r.body}}));
         }
       });
     }
@@ -103,16 +103,16 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     buffer_.consume(buffer_.size());
     auto parsed = parse_request_json(text, kMaxMessageBytes);
     if (!parsed) {
-      send_text(json{{"type", "error"}, {"status", 400}, {"error", parsed.error()}, {"code", request_json_error_code(parsed.error())}}.dump());
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", parsed.error()}, {"code", request_json_error_code(parsed.error())}}));
     } else if (!parsed->is_object()) {
-      send_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}, {"code", "not_an_object"}}.dump());
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}, {"code", "not_an_object"}}));
     } else {
       const json& msg = *parsed;
       try {
         if (analysis_) on_analysis_request(msg);
         else on_game_message(msg);
       } catch (const json::exception& e) {  // a field of the wrong type
-        send_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}.dump());
+        send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
     }
     read();
@@ -139,13 +139,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     } else if (type == "draw") {
       r = services_.games.draw(game_id_, token);
     } else if (type == "ping") {
-      send_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}.dump());
+      send_text(wire_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}));
       return;
     } else {
       r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, ping)");
     }
     if (r.status >= 400)
-      send_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"request", msg}}.dump());
+      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"request", msg}}));
   }
 
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.
@@ -154,20 +154,20 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     const std::string key = id.dump();  // nesting is bounded by the parser: dump is safe
     const auto action = string_field(msg, "action");
     if (!action) {
-      send_text(json{{"id", id}, {"error", action.error()}, {"code", "field_type"}, {"status", 400}}.dump());
+      send_text(wire_text(json{{"id", id}, {"error", action.error()}, {"code", "field_type"}, {"status", 400}}));
       return;
     }
     if (*action == "terminate") {
       std::lock_guard lock(analyses_mutex_);
       if (auto it = analyses_.find(key); it != analyses_.end()) *it->second = true;
-      send_text(json{{"id", id}, {"terminated", true}}.dump());
+      send_text(wire_text(json{{"id", id}, {"terminated", true}}));
       return;
     }
     auto stop = std::make_shared<std::atomic<bool>>(false);
     {
       std::lock_guard lock(analyses_mutex_);
       if (analyses_.contains(key)) {
-        send_text(json{{"id", id}, {"error", "a request with this id is in flight"}, {"code", "duplicate_id"}, {"status", 409}}.dump());
+        send_text(wire_text(json{{"id", id}, {"error", "a request with this id is in flight"}, {"code", "duplicate_id"}, {"status", 409}}));
         return;
       }
       analyses_[key] = stop;
@@ -187,7 +187,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         std::lock_guard lock(analyses_mutex_);
         analyses_.erase(key);
       }
-      send_text(json{{"id", id}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"status", r.status}}.dump());
+      send_text(wire_text(json{{"id", id}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"status", r.status}}));
     }
   }
 

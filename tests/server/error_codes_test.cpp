@@ -77,6 +77,13 @@ TEST_F(ErrorReplies, CarryTheirCodeAndParams) {
               "too_deep");
   expect_code(http_get(port_, "/api/games/nope"), 404, "no_such_game");
   expect_code(http_get(port_, "/api/nothing"), 404, "not_found");
+  // A path that decodes to bytes that are not UTF-8, quoted back in the error (found by the
+  // server_json fuzzer): still a JSON answer, over HTTP and WebSocket.
+  expect_code(http_get(port_, "/api/games/%A3%FF"), 404, "no_such_game");
+  WsClient ws(port_, "/ws/games/%A3%FF");
+  const auto msg = ws.read();
+  ASSERT_TRUE(msg.has_value());
+  EXPECT_EQ((*msg)["code"], "no_such_game");
   const json g = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}}).body;
   const std::string id = g["id"], token = g["seat"]["token"];
   r = http_post(port_, "/api/games/" + id + "/moves", {{"move", "0"}, {"token", token}});

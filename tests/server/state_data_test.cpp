@@ -75,6 +75,7 @@ TEST_F(StateData, TogyzBoardAndLastMove) {
   EXPECT_EQ(s["board"]["last"]["pit"], 7);
   EXPECT_EQ(s["board"]["last"]["landing"], json({{"side", "black"}, {"pit", 6}}));
   EXPECT_EQ(s["board"]["last"]["gained"], 10);
+  EXPECT_EQ(s["board"]["last"]["captured"], 10);
   EXPECT_EQ(s["end"], nullptr);
 }
 
