@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness built in BUILD_DIR/fuzzers for SECONDS each:
 #   fuzz/run.sh BUILD_DIR SECONDS [NAME...]     (make fuzz, make fuzz-smoke)
+# FUZZ_TIMEOUT (default 10 s) is the time one input may take: raise it on a loaded machine.
 # Seeds come from fuzz/corpus/<name>/ (read only); what the fuzzer finds goes to
 # BUILD_DIR/corpus/<name>/, crashes to BUILD_DIR/artifacts/, logs to BUILD_DIR/logs/.
 # Each run's execution count is appended to BUILD_DIR/fuzz-runs.tsv. Exit 1 on any failure.
@@ -22,7 +23,7 @@ for name in "${names[@]}"; do
   mkdir -p "$work"
   log="$build/logs/$name.log"
   start=$(date +%s)
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+  "$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/$name-" "$work" "$here/corpus/$name" >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
