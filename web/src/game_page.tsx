@@ -114,21 +114,30 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   }, [id]);
 
   const setPly = (p: number) => setPlyState(view && p >= view.ply ? null : Math.max(0, p));
+  // Keys read the ply and the game at the moment they are pressed: a listener that closed over
+  // an earlier render would step from a ply the page no longer shows (a key pressed right after
+  // End stepped back from the ply shown before it).
+  const plyRef = useRef<number | null>(null);
+  plyRef.current = ply;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const tag = (e.target as HTMLElement).tagName;
-      if (!view || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
-      const cur = ply ?? view.ply;
-      if (e.key === 'ArrowLeft') setPly(Math.max(0, cur - 1));
-      else if (e.key === 'ArrowRight') setPly(Math.min(view.ply, cur + 1));
-      else if (e.key === 'Home') setPly(0);
-      else if (e.key === 'End') setPly(view.ply);
+      const v = viewRef.current;
+      if (!v || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+      const cur = Math.min(plyRef.current ?? v.ply, v.ply);
+      let next: number;
+      if (e.key === 'ArrowLeft') next = Math.max(0, cur - 1);
+      else if (e.key === 'ArrowRight') next = Math.min(v.ply, cur + 1);
+      else if (e.key === 'Home') next = 0;
+      else if (e.key === 'End') next = v.ply;
       else return;
       e.preventDefault();
+      plyRef.current = next >= v.ply ? null : next;
+      setPlyState(plyRef.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
 
   const shown = view ? Math.min(ply ?? view.ply, view.ply) : 0;
   const cached = view ? (shown === view.ply ? view.board : cache.get(shown)) : undefined;
