@@ -136,8 +136,10 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (r.status >= 400) return reply(r);
     return;
   }
+  if (n == 2 && parts[1] == "explorer" && m == "GET" && knowledge_)
+    return knowledge_->explorer(t.query, [respond](Reply r) { respond(json_response(r.status, r.body)); });
   const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
-                                 parts[1] == "analysis")) ||
+                                 parts[1] == "analysis" || (parts[1] == "explorer" && knowledge_))) ||
                      (n >= 3 && n <= 4 && parts[1] == "games");
   if (known) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
   return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));

@@ -11,6 +11,7 @@
 
 #include "server/analysis.h"
 #include "server/game_service.h"
+#include "server/knowledge_service.h"
 
 namespace oyin::server {
 
@@ -51,6 +52,8 @@ class Api {
   Api(GameService& games, AnalysisService& analysis, std::string web_root)
       : games_(games), analysis_(analysis), web_root_(std::move(web_root)) {}
   void handle(const HttpRequest& req, Respond respond);
+  // The explorer and the game base (/api/explorer, /api/base); without it those answer 404.
+  void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -61,6 +64,7 @@ class Api {
   GameService& games_;
   AnalysisService& analysis_;
   std::string web_root_;
+  KnowledgeService* knowledge_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -181,6 +181,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty()) fs::create_directories(dir, fs_ec);
   auto store = storage::GameStore::open(opt.db);
   if (!store) return store.error();
+  auto knowledge_store = storage::KnowledgeStore::open(opt.db);
+  if (!knowledge_store) return knowledge_store.error();
 
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
@@ -206,6 +208,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
+  KnowledgeService knowledge(**knowledge_store, opt.hash_mb);
+  api.set_knowledge(&knowledge);
   Services services{games, analysis, api};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
@@ -222,6 +226,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (auto& t : threads) t.join();
   games.stop_all();
   analysis.stop_all();
+  knowledge.stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
   return {};

@@ -1,0 +1,109 @@
+#pragma once
+// The knowledge store: the game base (imported games with their players, events, dates, results,
+// ratings and time controls) and the opening explorer's index (for each position key of each
+// game and rules: the moves played from it, with counts, results and ratings). It knows no game:
+// position keys, moves and results arrive computed (src/knowledge/ replays the games).
+//
+// Its tables live beside the game store's in the same database file and have a schema version
+// of their own (table knowledge_schema), so either store migrates without the other. The SQL is
+// portable (standard types, `?` placeholders, ON CONFLICT upserts): the same statements run on
+// PostgreSQL.
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+struct sqlite3;
+
+namespace oyin::storage {
+
+// A game of the base. Ratings and year are 0 when unknown.
+struct BaseGame {
+  std::int64_t id = 0;         // given by the store
+  std::string content_key;     // what duplicates are found by (src/knowledge/content_key.h)
+  std::string game, rules, start_position;  // start_position empty = the rules' start
+  std::string source;          // --source of the import (default: the file's name)
+  std::string event, site, date, round, white, black, time_control;
+  int year = 0;
+  int white_elo = 0, black_elo = 0;  // of the first and second side
+  std::string result = "*";    // "1-0" (first side won), "0-1", "1/2-1/2", "*"
+  std::string reason;          // how the rules ended it, or "" when they did not
+  std::string moves;           // record notation, space-separated
+  int ply_count = 0;
+  std::string tags_json;       // every tag of the record, in file order: [[key, value], ...]
+  std::string file;            // where it was imported from
+  int line = 0;
+};
+
+// What one batch adds to one index entry: (game, rules, position key, source, move).
+struct ExplorerKey {
+  std::string game, rules;
+  std::uint64_t position = 0;
+  std::string source;
+  std::string move;  // record notation
+  auto operator<=>(const ExplorerKey&) const = default;
+};
+struct ExplorerCounts {
+  std::int64_t games = 0, first_wins = 0, draws = 0, second_wins = 0;
+  std::int64_t rating_sum = 0, rating_count = 0;  // over the known ratings of both players
+  ExplorerCounts& operator+=(const ExplorerCounts& o) {
+    games += o.games;
+    first_wins += o.first_wins;
+    draws += o.draws;
+    second_wins += o.second_wins;
+    rating_sum += o.rating_sum;
+    rating_count += o.rating_count;
+    return *this;
+  }
+};
+struct ExplorerMove {
+  std::string move;
+  ExplorerCounts counts;
+};
+
+// Filters of the base's search; empty / 0 means any.
+struct BaseQuery {
+  std::string game, rules, source, player, event, result;
+  int year = 0;
+  std::size_t offset = 0, limit = 50;
+};
+
+class KnowledgeStore {
+ public:
+  // Opens (creating if needed) the database at `path` and migrates the knowledge tables.
+  static Result<std::unique_ptr<KnowledgeStore>> open(const std::string& path);
+  ~KnowledgeStore();
+  KnowledgeStore(const KnowledgeStore&) = delete;
+  KnowledgeStore& operator=(const KnowledgeStore&) = delete;
+
+  int schema_version();
+  // Which of `keys` are already in the base.
+  Result<std::vector<bool>> contains(const std::vector<std::string>& keys);
+  // In one transaction: the games (their ids filled in) and what they add to the index.
+  Status add(std::vector<BaseGame>& games, const std::vector<std::pair<ExplorerKey, ExplorerCounts>>& index);
+  // The moves played from a position, most played first. `source` empty = every source.
+  Result<std::vector<ExplorerMove>> explore(const std::string& game, const std::string& rules, std::uint64_t position,
+                                            const std::string& source);
+  Result<std::optional<BaseGame>> load(std::int64_t id);
+  // Newest date first; `moves` and `tags_json` left empty.
+  Result<std::vector<BaseGame>> search(const BaseQuery& q);
+  Result<std::size_t> count(const std::string& game);
+  Result<std::vector<std::string>> sources(const std::string& game);
+
+ private:
+  explicit KnowledgeStore(sqlite3* db) : db_(db) {}
+  Status exec(const char* sql);
+  Status migrate();
+  // Ids of a variant (game, rules) or source, created when `create`; nullopt when absent.
+  Result<std::optional<std::int64_t>> variant_id(const std::string& game, const std::string& rules, bool create);
+  Result<std::optional<std::int64_t>> source_id(const std::string& name, bool create);
+
+  std::mutex mutex_;
+  sqlite3* db_;
+};
+
+}  // namespace oyin::storage
