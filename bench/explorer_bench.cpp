@@ -99,6 +99,7 @@ std::string main_line_position(int plies) {
 }
 
 void BM_ExplorerAnswer(benchmark::State& state) {
+  base();  // registers the games, builds or opens the base
   const GameEntry& g = *find_game("togyz");
   knowledge::ExplorerQuery q;
   q.position = main_line_position(static_cast<int>(state.range(0)));

@@ -22,6 +22,7 @@ struct Replayed {
   std::string rules, start;
   std::vector<std::string> moves;
   std::vector<std::uint64_t> keys;
+  std::uint64_t final_key = 0;
   std::string result, reason;
 };
 
@@ -44,6 +45,7 @@ Result<Replayed> replay(const GameAdapter& g, const GameRecord& r) {
     out.keys.push_back(key);
     out.moves.push_back(std::move(*played));
   }
+  out.final_key = st.hash();
   const GameStatus s = st.status();
   const bool no_result = r.result == "*" && r.tag("Result").empty();
   if (s.over()) {
@@ -215,6 +217,9 @@ Status import_text(storage::KnowledgeStore& store, const std::string& text, cons
     row.line = r.line;
     row.content_key = content_key({row.game, row.rules, row.start_position, &rep->moves, row.white, row.black,
                                    row.date, row.result});
+    for (std::size_t ply = 0; ply < rep->keys.size() && ply <= static_cast<std::size_t>(storage::kSearchPlies); ++ply)
+      row.opening_keys.push_back(rep->keys[ply]);
+    if (rep->keys.size() <= static_cast<std::size_t>(storage::kSearchPlies)) row.opening_keys.push_back(rep->final_key);
     p.moves = std::move(rep->moves);
     p.keys = std::move(rep->keys);
     batch.push_back(std::move(p));

@@ -136,10 +136,17 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (r.status >= 400) return reply(r);
     return;
   }
-  if (n == 2 && parts[1] == "explorer" && m == "GET" && knowledge_)
-    return knowledge_->explorer(t.query, [respond](Reply r) { respond(json_response(r.status, r.body)); });
+  if (knowledge_ && parts.size() >= 2 && (parts[1] == "explorer" || parts[1] == "base")) {
+    const auto done = [respond](Reply r) { respond(json_response(r.status, r.body)); };
+    if (n == 2 && parts[1] == "explorer" && m == "GET") return knowledge_->explorer(t.query, done);
+    if (n == 2 && parts[1] == "base" && m == "GET")
+      return knowledge_->run([this, q = t.query] { return knowledge_->base(q); }, done);
+    if (n == 4 && parts[1] == "base" && parts[3] == "review" && m == "POST")
+      return knowledge_->run([this, id = parts[2]] { return knowledge_->review(id); }, done);
+  }
   const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
-                                 parts[1] == "analysis" || (parts[1] == "explorer" && knowledge_))) ||
+                                 parts[1] == "analysis" || (knowledge_ && (parts[1] == "explorer" || parts[1] == "base")))) ||
+                     (knowledge_ && n == 4 && parts[1] == "base" && parts[3] == "review") ||
                      (n >= 3 && n <= 4 && parts[1] == "games");
   if (known) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
   return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));

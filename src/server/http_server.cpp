@@ -208,7 +208,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
-  KnowledgeService knowledge(**knowledge_store, opt.hash_mb);
+  KnowledgeService knowledge(**knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);
   Services services{games, analysis, api};
 

@@ -21,7 +21,8 @@ class KnowledgeService {
  public:
   static constexpr int kMaxApiEvalDepth = 8;
 
-  KnowledgeService(storage::KnowledgeStore& store, int hash_mb, int threads = 2);
+  // `games` receives the review games opened from the base (POST /api/base/{id}/review).
+  KnowledgeService(storage::KnowledgeStore& store, GameService& games, int hash_mb, int threads = 2);
   ~KnowledgeService();
 
   // GET /api/explorer?game=&position=&moves=&rules=&source=&eval_depth=; `done` is called from
@@ -29,10 +30,17 @@ class KnowledgeService {
   void explorer(QueryParams query, std::function<void(Reply)> done);
   // The same, at once on the calling thread (tests, the benchmark).
   Reply explorer_now(const QueryParams& query);
+  // GET /api/base?game=&player=&event=&year=&result=&source=&position=&moves=&offset=&limit=
+  Reply base(const QueryParams& query);
+  // POST /api/base/{id}/review: the base game as a new review game (its id), replayed by the rules.
+  Reply review(const std::string& id);
+  // Runs any of the above on the service's pool.
+  void run(std::function<Reply()> work, std::function<void(Reply)> done);
   void stop();
 
  private:
   storage::KnowledgeStore& store_;
+  GameService& games_;
   EnginePool engines_;
   boost::asio::thread_pool pool_;
 };

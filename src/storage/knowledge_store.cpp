@@ -63,6 +63,13 @@ CREATE TABLE explorer_moves(
   rating_count BIGINT NOT NULL,
   PRIMARY KEY(variant_id, position_key, source_id, move)
 );
+CREATE TABLE base_positions(
+  variant_id BIGINT NOT NULL REFERENCES knowledge_variants(id),
+  position_key BIGINT NOT NULL,
+  game_id BIGINT NOT NULL REFERENCES base_games(id),
+  ply INTEGER NOT NULL,
+  PRIMARY KEY(variant_id, position_key, game_id)
+);
 )sql",
 };
 
@@ -253,6 +260,10 @@ Status KnowledgeStore::add(std::vector<BaseGame>& games,
                 "year, round, white, black, white_elo, black_elo, time_control, result, reason, ply_count, moves, "
                 "tags, file, line) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   if (!ins.ok()) return fail(db_error(db_, "preparing the game insert"));
+  // A position seen twice in a game (a repetition) is kept at its first ply.
+  Statement pos(db_, "INSERT INTO base_positions(variant_id, position_key, game_id, ply) VALUES(?,?,?,?) "
+                     "ON CONFLICT(variant_id, position_key, game_id) DO NOTHING");
+  if (!pos.ok()) return fail(db_error(db_, "preparing the position insert"));
   for (BaseGame& g : games) {
     auto v = variant(g.game, g.rules);
     if (!v) return fail(make_error(v.error()));
@@ -266,6 +277,11 @@ Status KnowledgeStore::add(std::vector<BaseGame>& games,
     ins.bind(15, g.time_control).bind(16, g.result).bind(17, g.reason).bind(18, std::int64_t{g.ply_count});
     ins.bind(19, g.moves).bind(20, g.tags_json).bind(21, g.file).bind(22, std::int64_t{g.line});
     if (ins.step() != SQLITE_DONE) return fail(db_error(db_, "adding game " + g.file + ":" + std::to_string(g.line)));
+    for (std::size_t ply = 0; ply < g.opening_keys.size(); ++ply) {
+      pos.reset();
+      pos.bind(1, *v).bind(2, key_column(g.opening_keys[ply])).bind(3, g.id).bind(4, static_cast<std::int64_t>(ply));
+      if (pos.step() != SQLITE_DONE) return fail(db_error(db_, "indexing the positions of a game"));
+    }
   }
 
   Statement up(db_,
@@ -343,10 +359,11 @@ Result<std::optional<BaseGame>> KnowledgeStore::load(std::int64_t id) {
   return std::optional<BaseGame>(std::move(g));
 }
 
-Result<std::vector<BaseGame>> KnowledgeStore::search(const BaseQuery& q) {
-  std::lock_guard lock(mutex_);
-  std::string sql = std::string("SELECT ") + kGameColumns + kGameJoins + " WHERE 1 = 1";
-  std::vector<std::string> text_args;
+namespace {
+
+// The WHERE clause of a base query and a binder for its arguments, in the same order.
+std::string where_clause(const BaseQuery& q) {
+  std::string sql = " WHERE 1 = 1";
   if (!q.game.empty()) sql += " AND v.game = ?";
   if (!q.rules.empty()) sql += " AND v.rules = ?";
   if (!q.source.empty()) sql += " AND s.name = ?";
@@ -354,8 +371,13 @@ Result<std::vector<BaseGame>> KnowledgeStore::search(const BaseQuery& q) {
   if (!q.event.empty()) sql += " AND g.event LIKE ?";
   if (!q.result.empty()) sql += " AND g.result = ?";
   if (q.year) sql += " AND g.year = ?";
-  sql += " ORDER BY g.date DESC, g.id DESC LIMIT ? OFFSET ?";
-  Statement st(db_, sql.c_str());
+  if (q.position)
+    sql += " AND g.id IN (SELECT p.game_id FROM base_positions p WHERE p.variant_id = g.variant_id"
+           " AND p.position_key = ?)";
+  return sql;
+}
+
+int bind_where(Statement& st, const BaseQuery& q) {
   int i = 0;
   if (!q.game.empty()) st.bind(++i, q.game);
   if (!q.rules.empty()) st.bind(++i, q.rules);
@@ -367,6 +389,18 @@ Result<std::vector<BaseGame>> KnowledgeStore::search(const BaseQuery& q) {
   if (!q.event.empty()) st.bind(++i, "%" + q.event + "%");
   if (!q.result.empty()) st.bind(++i, q.result);
   if (q.year) st.bind(++i, std::int64_t{q.year});
+  if (q.position) st.bind(++i, key_column(*q.position));
+  return i;
+}
+
+}  // namespace
+
+Result<std::vector<BaseGame>> KnowledgeStore::search(const BaseQuery& q) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string("SELECT ") + kGameColumns + kGameJoins + where_clause(q) +
+                          " ORDER BY g.date DESC, g.id DESC LIMIT ? OFFSET ?";
+  Statement st(db_, sql.c_str());
+  int i = bind_where(st, q);
   st.bind(++i, static_cast<std::int64_t>(q.limit));
   st.bind(++i, static_cast<std::int64_t>(q.offset));
   std::vector<BaseGame> out;
@@ -374,6 +408,15 @@ Result<std::vector<BaseGame>> KnowledgeStore::search(const BaseQuery& q) {
   while ((rc = st.step()) == SQLITE_ROW) out.push_back(read_game(st));
   if (rc != SQLITE_DONE) return db_error(db_, "searching the base");
   return out;
+}
+
+Result<std::size_t> KnowledgeStore::search_count(const BaseQuery& q) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string("SELECT COUNT(*)") + kGameJoins + where_clause(q);
+  Statement st(db_, sql.c_str());
+  bind_where(st, q);
+  if (st.step() != SQLITE_ROW) return db_error(db_, "counting the base");
+  return static_cast<std::size_t>(st.integer(0));
 }
 
 Result<std::size_t> KnowledgeStore::count(const std::string& game) {

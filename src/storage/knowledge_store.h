@@ -37,7 +37,13 @@ struct BaseGame {
   std::string tags_json;       // every tag of the record, in file order: [[key, value], ...]
   std::string file;            // where it was imported from
   int line = 0;
+  // Keys of the positions of its opening (from the start, at most kSearchPlies + 1), for the
+  // search by position; written by add(), not read back.
+  std::vector<std::uint64_t> opening_keys;
 };
+
+// How deep into a game the search by position looks (the explorer's index has every ply).
+constexpr int kSearchPlies = 40;
 
 // What one batch adds to one index entry: (game, rules, position key, source, move).
 struct ExplorerKey {
@@ -69,6 +75,7 @@ struct ExplorerMove {
 struct BaseQuery {
   std::string game, rules, source, player, event, result;
   int year = 0;
+  std::optional<std::uint64_t> position;  // games that reached this position key (with game, rules)
   std::size_t offset = 0, limit = 50;
 };
 
@@ -91,6 +98,8 @@ class KnowledgeStore {
   Result<std::optional<BaseGame>> load(std::int64_t id);
   // Newest date first; `moves` and `tags_json` left empty.
   Result<std::vector<BaseGame>> search(const BaseQuery& q);
+  // How many games the query matches (offset and limit aside).
+  Result<std::size_t> search_count(const BaseQuery& q);
   Result<std::size_t> count(const std::string& game);
   Result<std::vector<std::string>> sources(const std::string& game);
 

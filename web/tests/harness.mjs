@@ -35,6 +35,7 @@ export async function startServer(args = []) {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    db: path.join(dir, 'oyin.sqlite'),
     pid: proc.pid,
     // SIGTERM; resolves with the exit code (0 for a clean stop) and what the server wrote to stderr.
     stop: () => new Promise((resolve) => {
