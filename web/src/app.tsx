@@ -1,5 +1,5 @@
 // The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
-// #/join/ID/TOKEN).
+// #/join/ID/TOKEN, #/learn...).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
@@ -7,6 +7,8 @@ import { GamePage } from './game_page';
 import { HistoryPage } from './history_page';
 import { NewGame } from './new_game';
 import { GalleryPage } from './gallery_page';
+import { LearnRoute } from './learn/learn_route';
+import { LEARN_TEXTS } from './learn/learn_texts';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -47,6 +49,7 @@ export function App() {
   if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={games} />;
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
+  else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else page = <NewGame t={t} meta={meta && games} />;
   return (
     <div class="app">
@@ -64,6 +67,7 @@ export function App() {
         <nav>
           <a href="#/" class={route.length === 0 ? 'active' : ''} data-nav="new">{t.newGame}</a>
           <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
+          <a href="#/learn" class={route[0] === 'learn' ? 'active' : ''} data-nav="learn">{LEARN_TEXTS[lang].learn}</a>
           <select aria-label={t.language} class="lang" value={lang} data-lang-select
                   onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
             {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
