@@ -8,7 +8,7 @@
 
 namespace oyin::server {
 
-inline constexpr std::array<std::string_view, 38> kErrorCodes = {
+inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "bad_json",       "not_an_object",   "field_type",     "too_large",        "too_deep",
     "unknown_game",   "bad_mode",        "bad_level",      "bad_color",        "bad_rules",
     "bad_position",   "bad_movetime",    "bad_number",     "no_such_game",     "game_over",
@@ -16,7 +16,11 @@ inline constexpr std::array<std::string_view, 38> kErrorCodes = {
     "undo_online",    "nothing_to_undo", "undo_finished",  "bad_record",       "no_game_in_record",
     "record_index",   "too_many_requests", "analysis_busy", "server_error",    "not_found",
     "method_not_allowed", "headers_too_large", "bad_range", "bad_request", "unknown_message",
-    "duplicate_id",   "no_such_base_game", "bad_result"};
+    "duplicate_id",
+    // the game base and explorer
+    "no_such_base_game", "bad_result",
+    // lessons
+    "no_such_lesson", "no_such_step"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 3> kServerEndCodes = {"resign", "agreement", "recorded"};

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "lessons/lesson_book.h"
 #include "server/api.h"
 #include "server/websocket_session.h"
 
@@ -197,6 +198,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
   const int port = acceptor.local_endpoint().port();
 
+  // The lessons are read and checked by the rules once, before the first request needs them.
+  if (!lessons::shipped_lessons_error().empty()) return "lessons: " + lessons::shipped_lessons_error();
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers = opt.workers > 0 ? opt.workers : std::max(2, cores);
   net::thread_pool pool(static_cast<std::size_t>(workers));

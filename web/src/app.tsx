@@ -1,5 +1,5 @@
 // The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
-// #/base/GAME, #/join/ID/TOKEN).
+// #/base/GAME, #/learn..., #/join/ID/TOKEN).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
@@ -9,6 +9,8 @@ import { NewGame } from './new_game';
 import { GalleryPage } from './gallery_page';
 import { BasePage } from './base_page';
 import { BASE_TEXTS } from './base_texts';
+import { LearnRoute } from './learn/learn_route';
+import { LEARN_TEXTS } from './learn/learn_texts';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -50,6 +52,7 @@ export function App() {
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
+  else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else page = <NewGame t={t} meta={meta && games} />;
   return (
     <div class="app">
@@ -68,6 +71,7 @@ export function App() {
           <a href="#/" class={route.length === 0 ? 'active' : ''} data-nav="new">{t.newGame}</a>
           <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
           <a href="#/base" class={route[0] === 'base' ? 'active' : ''} data-nav="base">{BASE_TEXTS[lang].base}</a>
+          <a href="#/learn" class={route[0] === 'learn' ? 'active' : ''} data-nav="learn">{LEARN_TEXTS[lang].learn}</a>
           <select aria-label={t.language} class="lang" value={lang} data-lang-select
                   onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
             {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}

@@ -17,7 +17,8 @@ function starPoints(n: number): [number, number][] {
 const C = 44;  // grid spacing
 const M = 48;  // margin for coordinates
 
-export function GoBoard({ board, desc, legal, flipped, onMove }: BoardProps) {
+export function GoBoard({ board, desc, legal, flipped, onMove, marks }: BoardProps) {
+  const marked = new Set(marks ?? []);
   const [hover, setHover] = useState<string | null>(null);
   const pos = board as CapgoBoardData;
   const n = pos.size;
@@ -61,6 +62,7 @@ export function GoBoard({ board, desc, legal, flipped, onMove }: BoardProps) {
           {stone === '.' && hover === nm && (
             <circle cx={x} cy={y} r={C * 0.44} fill={pos.to_move === 'black' ? '#111' : '#f4f1ea'} opacity="0.45" />
           )}
+          {marked.has(nm) && <rect class="go-mark" data-mark={nm} x={x - C * 0.2} y={y - C * 0.2} width={C * 0.4} height={C * 0.4} />}
           {last === nm && stone !== '.' && (
             <circle class="go-last" cx={x} cy={y} r={C * 0.18} fill="none" stroke={stone === 'X' ? '#f2efe6' : '#1a1a1a'} stroke-width="3" />
           )}

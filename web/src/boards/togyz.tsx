@@ -38,7 +38,8 @@ function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w:
   );
 }
 
-export function TogyzBoard({ board, legal, live, flipped, onMove, t }: BoardProps) {
+export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: BoardProps) {
+  const marked = new Set(marks ?? []);
   const pos = board as TogyzBoardData;
   const toMove = SIDES.indexOf(pos.to_move);
   const last = pos.last;
@@ -71,7 +72,8 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t }: BoardProp
       const cx = x + PIT_W / 2;
       const cy = y + PIT_H / 2;
       const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
-        g === lastTo && captured ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : ''].join(' ');
+        g === lastTo && captured ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
+        marked.has(`${side ? 'b' : 'w'}${i + 1}`) ? 'tk-marked' : ''].join(' ');
       pits.push(
         <g key={g} class={cls} data-pit={`${side ? 'b' : 'w'}${i + 1}`} data-count={n}
            onClick={move ? () => onMove(move) : undefined} style={move ? 'cursor:pointer' : undefined}>

@@ -10,7 +10,8 @@ import type { BoardProps } from './types';
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates
 
-export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t }: BoardProps) {
+export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, marks }: BoardProps) {
+  const marked = new Set(marks ?? []);
   const [selected, setSelected] = useState<string | null>(null);
   const [chooser, setChooser] = useState<LegalMove[] | null>(null);
   const pos = board as TojmotBoardData;
@@ -60,6 +61,7 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t }: Bo
         <path d={`M${cx} ${cy - S} L${cx + S} ${cy} L${cx} ${cy + S} L${cx - S} ${cy} Z`} />
         {c.zone && <path class="tj-zone-mark" d={`M${cx} ${cy - S + 9} L${cx + S - 9} ${cy} L${cx} ${cy + S - 9} L${cx - S + 9} ${cy} Z`} />}
         {c.promotes && <circle class="tj-promo-mark" cx={cx} cy={cy} r={S - 12} />}
+        {marked.has(c.cell) && <path class="tj-mark" data-mark={c.cell} d={`M${cx} ${cy - S + 3} L${cx + S - 3} ${cy} L${cx} ${cy + S - 3} L${cx - S + 3} ${cy} Z`} />}
         {isTarget && <circle class={pieceAt.has(c.cell) ? 'tj-target-capture' : 'tj-target'} cx={cx} cy={cy} r={pieceAt.has(c.cell) ? S - 6 : 7} />}
       </g>
     );

@@ -9,4 +9,5 @@ export interface BoardProps {
   flipped: boolean;
   onMove: (move: string) => void;
   t: Dict;
+  marks?: string[];                  // cells, points or pits to highlight (lessons): "E5", "D4", "w3"
 }

@@ -1,0 +1,97 @@
+// The lessons of /api/lessons (src/server/lessons_api.h) and the learner's progress, which a
+// guest keeps in this browser (localStorage).
+import { ApiError, type BoardData, type LegalMove } from '../api';
+
+// A text in every UI language: {"kk", "uz", "ru", "en"}.
+export type Texts = Record<string, string>;
+
+export interface LessonSummary {
+  id: string;
+  game: string;
+  topic: string;
+  title: Texts;
+  steps: number;
+}
+
+export interface LessonStep {
+  task: Texts;
+  hint: Texts;
+  marks: string[];
+  board: BoardData;
+  legal: LegalMove[];
+  rules_values: Record<string, unknown>;
+}
+
+
+export interface LessonFull {
+  id: string;
+  game: string;
+  topic: string;
+  title: Texts;
+  intro: Texts | null;
+  steps: LessonStep[];
+}
+
+export interface Attempt {
+  legal: boolean;
+  correct: boolean;
+  move?: string;
+  reason?: string;
+  explanation: Texts | null;
+  done?: Texts;
+  board: BoardData | null;
+  end: { code: string; winner: string | null; args: [number, number] } | null;
+  next: number | null;
+  reply?: string;
+  reply_board?: BoardData;
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText, data.code ?? '', data.params ?? {});
+  return data as T;
+}
+
+export const lessonsApi = {
+  list: (game?: string) =>
+    call<{ lessons: LessonSummary[] }>('GET', `/api/lessons${game ? `?game=${encodeURIComponent(game)}` : ''}`),
+  get: (id: string) => call<LessonFull>('GET', `/api/lessons/${encodeURIComponent(id)}`),
+  attempt: (id: string, step: number, move: string) =>
+    call<Attempt>('POST', `/api/lessons/${encodeURIComponent(id)}/steps/${step}/try`, { move }),
+};
+
+// The text in the UI language (English when a language is missing).
+export function pick(texts: Texts | null | undefined, lang: string): string {
+  if (!texts) return '';
+  return texts[lang] ?? texts.en ?? '';
+}
+
+const KEY = 'oyin.lessons.done';
+
+// Finished lessons: id -> ISO date. Kept per browser; a broken entry counts as nothing done.
+export const progress = {
+  all(): Record<string, string> {
+    try {
+      const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+      return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+    } catch {
+      return {};
+    }
+  },
+  done(id: string): boolean {
+    return id in progress.all();
+  },
+  finish(id: string) {
+    const all = progress.all();
+    all[id] = new Date().toISOString();
+    localStorage.setItem(KEY, JSON.stringify(all));
+  },
+  reset() {
+    localStorage.removeItem(KEY);
+  },
+};

@@ -1,0 +1,58 @@
+// #/learn: for every game on this server, its rules page and its lessons, with the lessons this
+// browser has finished marked.
+import { useEffect, useState } from 'preact/hooks';
+import type { MetaGame } from '../api';
+import type { Dict } from '../i18n';
+import { errorText } from '../server_texts';
+import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
+import { fill, type LearnDict } from './learn_texts';
+import { RULES } from './rules_content';
+import './learn.css';
+
+export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+  const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    lessonsApi.list().then((r) => setLessons(r.lessons)).catch(setError);
+  }, []);
+  const done = progress.all();
+  return (
+    <div class="learn-page">
+      <section class="card">
+        <h1>{lt.learn}</h1>
+        <p class="muted">{lt.learnIntro}</p>
+        {error !== null && <div class="error" role="alert">{errorText(t, error)}</div>}
+      </section>
+      <div class="learn-games">
+        {meta.map((g) => {
+          const mine = (lessons ?? []).filter((l) => l.game === g.name);
+          const finished = mine.filter((l) => l.id in done).length;
+          return (
+            <section class="card learn-game" key={g.name} data-learn-game={g.name}>
+              <h2>{(t as Record<string, string>)[g.name] ?? g.title}</h2>
+              {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}>📖 {lt.readRules}</a>}
+              <h3 class="learn-lessons-title">{lt.lessons}
+                {mine.length > 0 && <span class="muted small"> · {fill(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
+              <ol class="lesson-list">
+                {mine.map((l) => (
+                  <li key={l.id} class={l.id in done ? 'lesson-done' : ''}>
+                    <a href={`#/learn/lesson/${l.id}`} data-lesson-link={l.id}>{pick(l.title, t.lang)}</a>
+                    <span class="muted small"> · {l.steps} {lt.steps}</span>
+                    {l.id in done && <span class="done-mark" data-done={l.id} title={lt.done}> ✓</span>}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+      </div>
+      {Object.keys(done).length > 0 && (
+        <p><button class="link" data-action="reset-progress" onClick={() => {
+          progress.reset();
+          setTick((n) => n + 1);
+        }}>{lt.resetProgress}</button></p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// #/learn/rules/GAME: the rules of one game (written from ../shared/rules/*.md) in the UI
+// language, with live diagrams.
+import type { MetaGame } from '../api';
+import type { Dict } from '../i18n';
+import { pick } from './learn_api';
+import type { LearnDict } from './learn_texts';
+import { RULES } from './rules_content';
+import { RulesDiagram } from './rules_diagram';
+import './learn.css';
+
+export function RulesPage({ game, t, lt, meta }: { game: string; t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+  const doc = RULES[game];
+  if (!doc) return <div class="card">{lt.notFound}</div>;
+  return (
+    <article class="rules-page" data-rules={game}>
+      <section class="card">
+        <div class="muted small"><a href="#/learn">{lt.backToLearn}</a></div>
+        <h1>{pick(doc.title, t.lang)}</h1>
+        <p>{pick(doc.summary, t.lang)}</p>
+      </section>
+      {doc.sections.map((s, i) => (
+        <section key={i} class={`card rules-section ${s.diagram ? 'with-diagram' : ''}`}>
+          <div>
+            <h2>{pick(s.heading, t.lang)}</h2>
+            <ul>{s.points.map((p, j) => <li key={j}>{pick(p, t.lang)}</li>)}</ul>
+          </div>
+          {s.diagram && <RulesDiagram game={game} d={s.diagram} t={t} lt={lt} meta={meta} />}
+        </section>
+      ))}
+      <section class="card">
+        <a class="button primary" href="#/learn">{lt.lessons}</a>
+      </section>
+    </article>
+  );
+}
