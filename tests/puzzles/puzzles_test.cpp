@@ -56,7 +56,12 @@ TEST_P(Shipped, EveryPuzzleReproves) {
     EXPECT_EQ(p->game, GetParam());
     EXPECT_EQ(p->goal, s->goal);
     EXPECT_EQ(p->themes.at(0), s->goal + "-in-" + std::to_string(p->moves));
-    EXPECT_EQ(p->solution.size(), static_cast<std::size_t>(2 * p->moves - 1));
+    // The solving side's last move reaches the goal, or a defence that has nothing better ends
+    // the game itself (Togyz: its sowing drops the 82nd stone into the solver's tuzdyk).
+    const std::size_t plies = p->solution.size();
+    EXPECT_TRUE(plies == static_cast<std::size_t>(2 * p->moves - 1) ||
+                (plies == static_cast<std::size_t>(2 * p->moves - 2) && p->moves > 1))
+        << l;
     EXPECT_FALSE(p->source.empty());
     EXPECT_GE(p->rating, 400);
     depths.insert(p->moves);
