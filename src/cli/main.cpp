@@ -6,6 +6,10 @@
 #include "cli/common.h"
 #include "games/registry/registry.h"
 
+namespace oyin::cli {
+void add_puzzles_command(CLI::App& app, int& exit_code);  // cmd_puzzles.cpp
+}
+
 int main(int argc, char** argv) {
   oyin::register_builtin_games();
   CLI::App app{"oyin — engine and playing system for Togyz Kumalak, Tojmot and capture Go"};
@@ -42,6 +46,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_match_command(app, exit_code);
   oyin::cli::add_import_command(app, exit_code);
   oyin::cli::add_explore_command(app, exit_code);
+  oyin::cli::add_puzzles_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();
