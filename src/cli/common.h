@@ -43,5 +43,7 @@ void add_uci_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_analyze_command(CLI::App& app, int& exit_code);
 void add_match_command(CLI::App& app, int& exit_code);
+void add_selfplay_data_command(CLI::App& app, int& exit_code);
+void add_train_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

@@ -40,6 +40,8 @@ int main(int argc, char** argv) {
   oyin::cli::add_bench_command(app, exit_code);
   oyin::cli::add_analyze_command(app, exit_code);
   oyin::cli::add_match_command(app, exit_code);
+  oyin::cli::add_selfplay_data_command(app, exit_code);
+  oyin::cli::add_train_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();
