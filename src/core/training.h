@@ -23,7 +23,7 @@ struct TrainReport {
   std::size_t train_positions = 0, validation_positions = 0;
   double initial_training_loss = 0, final_training_loss = 0;
   double initial_validation_loss = 0;   // before the first step
-  double final_validation_loss = 0;     // float network after the last epoch
+  double final_validation_loss = 0;     // float network of the best epoch (the one written)
   double quantised_validation_loss = 0; // the exported integer network, as the engine runs it
 };
 

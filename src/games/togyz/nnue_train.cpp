@@ -295,6 +295,10 @@ Result<TrainReport> train(const TrainOptions& opt, std::ostream& log) {
                 rep.initial_validation_loss);
   log << buf << std::flush;
 
+  FloatNetwork best = net;
+  int best_epoch = 0;
+  rep.final_validation_loss = rep.initial_validation_loss;
+  rep.final_training_loss = rep.initial_training_loss;
   Adam adam{initial_network(0), initial_network(0)};
   zero(adam.m);
   zero(adam.v);
@@ -320,14 +324,20 @@ Result<TrainReport> train(const TrainOptions& opt, std::ostream& log) {
                   epoch, opt.epochs, tl, val, secs,
                   static_cast<double>(order.size()) / std::max(secs, 1e-9));
     log << buf << std::flush;
-    rep.final_validation_loss = val;
-    rep.final_training_loss = tl;
+    if (val < rep.final_validation_loss) {
+      best = net;
+      best_epoch = epoch;
+      rep.final_validation_loss = val;
+      rep.final_training_loss = tl;
+    }
   }
-  if (opt.epochs == 0) {
-    rep.final_validation_loss = rep.initial_validation_loss;
-    rep.final_training_loss = rep.initial_training_loss;
+  // Small data sets overfit within a few epochs: the network written is the best one on the
+  // held-out games, not the last.
+  if (best_epoch != opt.epochs) {
+    std::snprintf(buf, sizeof buf, "keeping epoch %d (the lowest validation loss)\n", best_epoch);
+    log << buf;
   }
-  const auto q = std::make_unique<Network>(quantise(net));
+  const auto q = std::make_unique<Network>(quantise(best));
   rep.quantised_validation_loss = mean_loss(*q, val_set, opt.lambda);
   std::snprintf(buf, sizeof buf, "quantised network: validation loss %.6f\n", rep.quantised_validation_loss);
   log << buf;
