@@ -45,5 +45,7 @@ void add_analyze_command(CLI::App& app, int& exit_code);
 void add_match_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_explore_command(CLI::App& app, int& exit_code);
+void add_selfplay_data_command(CLI::App& app, int& exit_code);
+void add_train_command(CLI::App& app, int& exit_code);
 
 }  // namespace oyin::cli

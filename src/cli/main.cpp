@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
   oyin::cli::add_import_command(app, exit_code);
   oyin::cli::add_explore_command(app, exit_code);
   oyin::cli::add_puzzles_command(app, exit_code);
+  oyin::cli::add_selfplay_data_command(app, exit_code);
+  oyin::cli::add_train_command(app, exit_code);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();

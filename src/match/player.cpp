@@ -12,7 +12,7 @@ namespace oyin::match {
 
 namespace {
 
-constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, plain, name";
+constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, evalfile, plain, name";
 
 struct KeyRange {
   const char* key;
@@ -23,7 +23,7 @@ constexpr KeyRange kKeys[] = {
     {"level", 0, 10},         {"nodes", 1, kMaxBudget}, {"playouts", 1, kMaxBudget},
     {"threads", 1, 256},      {"movetime", 1, 3600000}, {"depth", 1, 100},
     {"hash", 1, static_cast<std::int64_t>(search::kMaxHashMb)}, {"plain", 0, 1},
-    {"eval", 1, 0},           {"name", 1, 0},
+    {"eval", 1, 0},           {"name", 1, 0},           {"evalfile", 1, 0},
 };
 
 std::string seconds_text(int ms) {
@@ -356,6 +356,10 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
     std::string ev = spec.opts.at("eval");
     std::replace(ev.begin(), ev.end(), '+', ',');
     if (auto r = engine->set_option("EvalParams", ev); !r) return fail("eval: " + r.error());
+  }
+  if (spec.opts.count("evalfile")) {  // a learned evaluation, used instead of the hand-made one
+    if (auto r = engine->set_option("EvalFile", spec.opts.at("evalfile")); !r) return fail("evalfile: " + r.error());
+    if (auto r = engine->set_option("UseNNUE", "true"); !r) return fail("evalfile: " + r.error());
   }
   if (opt_int(spec, "plain", 0)) {
     if (auto r = engine->set_option("Plain", "1"); !r) return fail("plain: " + r.error());

@@ -3,7 +3,8 @@
 //   builtin[:k=v,...]  the game's own engine (the registry's make_engine()); keys: level (0..10),
 //                      nodes, playouts (the same limit; for the Monte-Carlo engine both count
 //                      playouts), threads, movetime (ms), depth, hash (MB), eval (the game's
-//                      weights, '+'-separated: eval=tuz_base=600+tempo=10), plain (1 = plain
+//                      weights, '+'-separated: eval=tuz_base=600+tempo=10), evalfile (a learned
+//                      evaluation's weights file, used instead of the hand-made one), plain (1 = plain
 //                      fixed-depth alpha-beta), name
 //   uci:<command>      any UCI engine; UCI_Variant is set when the game has one
 //   gtp:<command>      any GTP engine (told the start position and every move as `play`)

@@ -107,6 +107,8 @@ class UciSession {
       say("option name MultiPV type spin default 1 min 1 max 9");
       say("option name Skill Level type spin default 10 min 0 max 10");
       say("option name EvalParams type string default <empty>");
+      say("option name EvalFile type string default <empty>");
+      say("option name UseNNUE type check default false");
       say("uciok");
     } else if (cmd == "ucinewgame") {
       wait_search();
@@ -257,6 +259,12 @@ class UciSession {
       auto r = engine_->set_option(key, v);
       if (!r) return say("info string error: " + r.error());
       engine_options_.emplace_back(key, v);
+    } else if (lname == "evalfile" || lname == "usennue") {
+      const std::string key = lname == "evalfile" ? "EvalFile" : "UseNNUE";
+      if (options_.bounded && key == "EvalFile") return say("info string error: EvalFile is fixed in this session");
+      auto r = engine_->set_option(key, value);
+      if (!r) return say("info string error: " + r.error());
+      engine_options_.emplace_back(key, value);
     } else {
       say("info string error: unknown option '" + name + "'");
     }

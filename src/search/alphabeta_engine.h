@@ -54,9 +54,14 @@ class AlphaBetaEngine final : public Engine {
     if (name == "EvalParams") {
       auto p = G::parse_eval_params(value);
       if (!p) return make_error(p.error());
+      if constexpr (HasEvalOptions<G>) G::carry_eval_options(params_, *p);
       params_ = *p;
       return Ok{};
     }
+    if constexpr (HasEvalOptions<G>)
+      if (auto r = G::eval_option(params_, name, value)) return *r;
+    if (name == "EvalFile" || name == "UseNNUE")
+      return make_error(std::string(G::title) + " has no learned evaluation (" + std::string(name) + ")");
     return Engine::set_option(name, value);
   }
 

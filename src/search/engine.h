@@ -62,7 +62,8 @@ class Engine {
   virtual ~Engine() = default;
   virtual std::string name() const = 0;
   virtual void new_game() {}
-  // Engine settings: "Hash" (MB), "EvalParams" (the game's "name=value,..." weights).
+  // Engine settings: "Hash" (MB), "EvalParams" (the game's "name=value,..." weights), and for
+  // a game with a learned evaluation "EvalFile" (weights file) and "UseNNUE" (true/false).
   virtual Status set_option(std::string_view name, std::string_view value) {
     (void)value;
     return make_error("unknown engine option '" + std::string(name) + "'");

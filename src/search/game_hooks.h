@@ -25,9 +25,15 @@
 //   static int halfmove_clock(const Position&)         plies since the last irreversible move;
 //        turns on repetition draws (a position seen before inside this clock) and the
 //        100-ply draw inside the search (Tojmot)
+//   static std::optional<Status> eval_option(EvalParams&, std::string_view name, std::string_view value)
+//   static void carry_eval_options(const EvalParams& from, EvalParams& to)
+//        engine options of the evaluation beyond the EvalParams text (Togyz: EvalFile, UseNNUE,
+//        a learned evaluation); nullopt = not an option of this game. carry_eval_options keeps
+//        them when a new EvalParams text replaces the weights
 //   static constexpr bool kNullMove = true; static void play_null(Position&, Undo&);
 //        null-move pruning (never for Togyz: zugzwang and tempo decide its endgames)
 #include <concepts>
+#include <optional>
 #include <string_view>
 
 #include "core/game.h"
@@ -64,6 +70,11 @@ concept HasExactEndgame = requires(const typename G::Position& p) {
 template <class G>
 concept HasHalfmoveClock = requires(const typename G::Position& p) {
   { G::halfmove_clock(p) } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasEvalOptions = requires(typename G::EvalParams& e, const typename G::EvalParams& c, std::string_view s) {
+  { G::eval_option(e, s, s) } -> std::same_as<std::optional<Status>>;
+  G::carry_eval_options(c, e);
 };
 template <class G>
 concept HasNullMove = requires(typename G::Position& p, typename G::Undo& u) {

@@ -44,6 +44,8 @@ TEST(Uci, HandshakeListsTheOptionsAndAnswersIsready) {
             "option name MultiPV type spin default 1 min 1 max 9\n"
             "option name Skill Level type spin default 10 min 0 max 10\n"
             "option name EvalParams type string default <empty>\n"
+            "option name EvalFile type string default <empty>\n"
+            "option name UseNNUE type check default false\n"
             "uciok\n"
             "readyok\n");
 }

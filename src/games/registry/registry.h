@@ -6,11 +6,13 @@
 // game themselves. Registration is explicit (register_builtin_games()); adding a game is one
 // folder for its rules, one declaration file here and one line in registry.cpp.
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/training.h"
 #include "games/game_adapter.h"
 #include "search/engine.h"
 
@@ -50,6 +52,8 @@ struct GameDeclaration {
   std::vector<LevelInfo> levels;     // 0..10
   std::vector<BenchPosition> bench;
   bool exact_solver = false;         // `oyin solve` can solve its positions
+  // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
+  std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
 };
 
 // A registered game: the rules face plus the rest of its declaration.
@@ -88,6 +92,11 @@ class GameEntry final : public GameAdapter {
   const std::vector<LevelInfo>& levels() const { return d_.levels; }
   const std::vector<BenchPosition>& bench() const { return d_.bench; }
   bool has_exact_solver() const { return d_.exact_solver; }
+  bool has_trainer() const { return static_cast<bool>(d_.train); }
+  Result<TrainReport> train(const TrainOptions& o, std::ostream& log) const {
+    if (!d_.train) return make_error(title() + " has no learned evaluation to train");
+    return d_.train(o, log);
+  }
 
  private:
   GameDeclaration d_;

@@ -1,6 +1,7 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
 #include "games/registry/registry.h"
 #include "games/togyz/game.h"
+#include "games/togyz/nnue_train.h"
 #include "search/alphabeta_engine.h"
 #include "search/levels.h"
 
@@ -29,6 +30,7 @@ GameDeclaration declare_togyz() {
       bench_to_depth("3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40", ""),
       bench_to_depth("1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""),
   };
+  d.train = [](const TrainOptions& o, std::ostream& log) { return togyz::nnue::train(o, log); };
   return d;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/int_params.h"
 #include "core/text.h"
+#include "games/togyz/nnue.h"
 
 namespace oyin::togyz {
 
@@ -25,7 +26,35 @@ Result<EvalParams> parse_eval_params(std::string_view text) {
 
 std::string eval_params_to_text(const EvalParams& e) { return int_params_to_text<EvalParams>(e, kFields); }
 
+std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value) {
+  if (name == "EvalFile") {
+    if (value.empty() || value == "<empty>") {
+      e.net.reset();
+      e.use_net = false;
+      return Status(Ok{});
+    }
+    auto net = nnue::load(std::string(value));
+    if (!net) return Status(make_error(net.error()));
+    e.net = *net;
+    return Status(Ok{});
+  }
+  if (name == "UseNNUE") {
+    const std::string v = to_lower(value);
+    if (v == "true" || v == "1") {
+      if (!e.net) return Status(make_error("UseNNUE needs a network: set EvalFile to a weights file first"));
+      e.use_net = true;
+    } else if (v == "false" || v == "0") {
+      e.use_net = false;
+    } else {
+      return Status(make_error("UseNNUE must be true or false, not '" + std::string(value) + "'"));
+    }
+    return Status(Ok{});
+  }
+  return std::nullopt;
+}
+
 int evaluate(const Position& p, const EvalParams& e) {
+  if (e.use_net) return nnue::evaluate(*e.net, p);
   const int s = p.side, o = 1 - s;
   const int left = board_stones(p);
   int score = 100 * (p.kazan[s] - p.kazan[o]) + e.tempo;

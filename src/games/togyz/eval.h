@@ -1,6 +1,8 @@
 #pragma once
 // Togyz Kumalak static evaluation and the search hooks (see search/game_hooks.h).
 // Scores are for the side to move, 100 = one stone in the kazan.
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -8,6 +10,10 @@
 #include "games/togyz/board.h"
 
 namespace oyin::togyz {
+
+namespace nnue {
+struct Network;
+}
 
 // What strong players value, as weights. The defaults were set by self-play matches (two
 // rounds of 100-game matches at 5,000 nodes a move, one weight changed at a time; README),
@@ -19,12 +25,25 @@ struct EvalParams {
   int reach = 0;        // each stone a pit would sow onto the opponent's row (self-play: 0)
   int mobility = 80;    // each non-empty own pit, growing as the board empties (tempo, atsyrau)
   int tempo = 20;       // having the move
+  // The learned evaluation (games/togyz/nnue.h): loaded by the EvalFile option, used instead of
+  // the weights above while use_net is on (UseNNUE). Off by default: the hand-made eval stays.
+  std::shared_ptr<const nnue::Network> net;
+  bool use_net = false;
 };
 
 Result<EvalParams> parse_eval_params(std::string_view text);
 std::string eval_params_to_text(const EvalParams& e);
 
 int evaluate(const Position& p, const EvalParams& e);
+
+// Engine options of the evaluation (search/game_hooks.h): "EvalFile" (a weights file path, or
+// empty / "<empty>" to drop the network) and "UseNNUE" (true/false). nullopt: not one of them.
+std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value);
+// Setting EvalParams keeps the loaded network and the UseNNUE choice.
+inline void carry_eval_options(const EvalParams& from, EvalParams& to) {
+  to.net = from.net;
+  to.use_net = from.use_net;
+}
 
 // Ordering / quiescence: stones captured (x100), a new tuzdyk counts as 8 stones.
 int move_gain(const Position& p, Move m);

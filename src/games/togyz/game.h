@@ -61,6 +61,10 @@ struct Togyz {
   using EvalParams = togyz::EvalParams;
   static int evaluate(const Position& p, const EvalParams& e) { return togyz::evaluate(p, e); }
   static Result<EvalParams> parse_eval_params(std::string_view t) { return togyz::parse_eval_params(t); }
+  static std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value) {
+    return togyz::eval_option(e, name, value);
+  }
+  static void carry_eval_options(const EvalParams& from, EvalParams& to) { togyz::carry_eval_options(from, to); }
   static int move_gain(const Position& p, Move m) { return togyz::move_gain(p, m); }
   static void generate_noisy(const Position& p, MoveList& l) { togyz::generate_noisy(p, l); }
   static void result_bounds(const Position& p, int& lo, int& hi) { togyz::result_bounds(p, lo, hi); }
