@@ -51,6 +51,8 @@ class Api {
   Api(GameService& games, AnalysisService& analysis, std::string web_root)
       : games_(games), analysis_(analysis), web_root_(std::move(web_root)) {}
   void handle(const HttpRequest& req, Respond respond);
+  // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
+  void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -61,6 +63,7 @@ class Api {
   GameService& games_;
   AnalysisService& analysis_;
   std::string web_root_;
+  ManualClock* manual_clock_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -8,7 +8,7 @@
 
 namespace oyin::server {
 
-inline constexpr std::array<std::string_view, 36> kErrorCodes = {
+inline constexpr std::array<std::string_view, 39> kErrorCodes = {
     "bad_json",       "not_an_object",   "field_type",     "too_large",        "too_deep",
     "unknown_game",   "bad_mode",        "bad_level",      "bad_color",        "bad_rules",
     "bad_position",   "bad_movetime",    "bad_number",     "no_such_game",     "game_over",
@@ -16,9 +16,12 @@ inline constexpr std::array<std::string_view, 36> kErrorCodes = {
     "undo_online",    "nothing_to_undo", "undo_finished",  "bad_record",       "no_game_in_record",
     "record_index",   "too_many_requests", "analysis_busy", "server_error",    "not_found",
     "method_not_allowed", "headers_too_large", "bad_range", "bad_request", "unknown_message",
-    "duplicate_id"};
+    "duplicate_id",
+    // clocks
+    "bad_clock", "claim_not_allowed", "claim_too_early"};
 
 // Ends that come from the players or the record rather than the rules of the game.
-inline constexpr std::array<std::string_view, 3> kServerEndCodes = {"resign", "agreement", "recorded"};
+inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",
+                                                                   "time", "aborted", "abandoned"};
 
 }  // namespace oyin::server

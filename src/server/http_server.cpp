@@ -198,14 +198,22 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers = opt.workers > 0 ? opt.workers : std::max(2, cores);
   net::thread_pool pool(static_cast<std::size_t>(workers));
+  if (opt.clock != "steady" && opt.clock != "manual") return "--clock must be steady or manual";
+  std::unique_ptr<Clock> clock;
+  ManualClock* manual = nullptr;
+  if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
+  else clock = std::make_unique<SteadyClock>();
   GameServiceOptions game_opt;
   game_opt.hash_mb = opt.hash_mb;
+  game_opt.clock = clock.get();
   GameService games(**store, pool, game_opt);
+  games.resume_timed_games();
   AnalysisLimits analysis_opt;
   analysis_opt.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2);
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
+  api.set_manual_clock(manual);
   Services services{games, analysis, api};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();

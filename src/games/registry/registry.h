@@ -35,6 +35,13 @@ inline BenchPosition bench_playouts(std::string rules, std::string moves, std::u
   return {{}, std::move(moves), 0, playouts, std::move(rules)};
 }
 
+// A time control offered for the game: `initial_s` on each clock, `increment_s` added after each
+// move (Fischer).
+struct ClockPreset {
+  int initial_s = 0;
+  int increment_s = 0;
+};
+
 struct GameDeclaration {
   std::unique_ptr<GameAdapter> rules;
   std::vector<std::string> aliases;  // other names accepted on the command line
@@ -50,6 +57,7 @@ struct GameDeclaration {
   std::vector<LevelInfo> levels;     // 0..10
   std::vector<BenchPosition> bench;
   bool exact_solver = false;         // `oyin solve` can solve its positions
+  std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
 };
 
 // A registered game: the rules face plus the rest of its declaration.
@@ -88,6 +96,7 @@ class GameEntry final : public GameAdapter {
   const std::vector<LevelInfo>& levels() const { return d_.levels; }
   const std::vector<BenchPosition>& bench() const { return d_.bench; }
   bool has_exact_solver() const { return d_.exact_solver; }
+  const std::vector<ClockPreset>& clock_presets() const { return d_.clock_presets; }
 
  private:
   GameDeclaration d_;

@@ -29,6 +29,8 @@ GameDeclaration declare_togyz() {
       bench_to_depth("3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40", ""),
       bench_to_depth("1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""),
   };
+  // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
+  d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
   return d;
 }
 
