@@ -251,6 +251,8 @@ std::string GameService::load_into(Session& s, const std::string& id) {
   s.clock.restore(s.clock_marks, now);
   for (auto& seat : s.seats) seat.away_since = now;
   if (s.mode != Mode::online) s.clock.begin(now);
+  // A flag falls on the side to move: after a restart its clock shows the 0 it ended on.
+  if (clock_end_code(s.row.reason) == "time") s.clock.flag(index(s.state->side_to_move()));
   if (s.state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
     s.row.result = "*";
     s.row.reason.clear();

@@ -156,6 +156,11 @@ TEST_F(ClockApiTest, ClocksSurviveSigkillAndTheFlagStillFalls) {
   const json s = get(id);
   EXPECT_EQ(s["reason"], "white ran out of time");
   EXPECT_EQ(s["result"], "0-1");
+  server_->kill9();  // and the finished game shows the fallen flag after another restart
+  ASSERT_TRUE(server_->start());
+  port_ = server_->port();
+  EXPECT_EQ(get(id)["clock"]["white_ms"], 0);
+  EXPECT_EQ(get(id)["end"]["code"], "time");
 }
 
 }  // namespace
