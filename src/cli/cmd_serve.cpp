@@ -20,6 +20,8 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()->check(whole_number(0, 256));
   cmd->add_option("--hash", o->hash_mb, "Hash table of each engine in MB (allocated on its first search)")
       ->capture_default_str()->check(whole_number(1, static_cast<std::int64_t>(search::kMaxHashMb)));
+  cmd->add_option("--clock", o->clock, "Time of the game clocks: steady, or manual (tests: POST /api/test/clock advances it)")
+      ->capture_default_str()->check(CLI::IsMember({"steady", "manual"}));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

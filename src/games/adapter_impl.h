@@ -123,6 +123,11 @@ class StateImpl final : public TypedState<G> {
     else return {};
   }
 
+  bool can_still_win(Side s) const override {
+    if constexpr (requires { V::can_still_win(pos_, s); }) return V::can_still_win(pos_, s);
+    else return true;
+  }
+
   const typename G::Position& position() const override { return pos_; }
   std::vector<std::uint64_t> history_hashes() const override {
     std::vector<std::uint64_t> out;

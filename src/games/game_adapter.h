@@ -53,6 +53,9 @@ class GameState {
   // Why a record's own result text disagrees with this game's end (e.g. SGF "B+C" when no
   // target was reached); "" when it agrees or the game has nothing to add to the 1-0/0-1 check.
   virtual std::string check_recorded_result(const GameRecord&) const { return {}; }
+  // Whether side `s` could still win this game by some sequence of legal moves (the rules of
+  // each game say when it cannot: a flag that falls then gives a draw, not a loss).
+  virtual bool can_still_win(Side) const { return true; }
   // Uniform among the legal moves, except that "pass" (capture Go) is chosen only when it is the
   // only move: a random passer would end games at random.
   std::string random_move(Rng& rng) const {

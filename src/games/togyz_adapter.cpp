@@ -46,6 +46,9 @@ struct TogyzView {
   static nlohmann::json rules(const togyz::Rules&) { return nlohmann::json::object(); }
   static nlohmann::json rule_options() { return nlohmann::json::array(); }
   static std::vector<std::string> end_codes() { return {"kazan", "atsyrau"}; }
+  // Kazans only grow: once the opponent holds 81, at most 81 stones are left for `s`, and a win
+  // needs 82.
+  static bool can_still_win(const Position& p, Side s) { return p.kazan[static_cast<std::size_t>(1 - index(s))] <= togyz::kStones / 2 - 1; }
   static nlohmann::json board_description() { return {{"pits", 9}, {"stones", togyz::kStones}, {"win_kazan", 82}}; }
 };
 

@@ -58,6 +58,9 @@ struct TojmotView {
   //  "zone": "white"|"black"|null, "promotes": "white"|"black"|null}, ...]}: x and y count from 1 at
   //  A and row 1; "promotes" names the side whose Romans and X promote on arriving there.
   static std::vector<std::string> end_codes() { return {"mate", "stalemate", "bare_ones", "threefold", "fifty_move"}; }
+  // A side left with its 1 alone can never mate: the two 1s may not touch, and nothing is left
+  // to promote.
+  static bool can_still_win(const Position& p, Side s) { return p.count[static_cast<std::size_t>(index(s))] > 1; }
   static nlohmann::json board_description() {
     const Geometry& g = geometry();
     nlohmann::json cells = nlohmann::json::array();

@@ -120,6 +120,12 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     });
     return;
   }
+  if (n == 3 && parts[1] == "test" && parts[2] == "clock" && m == "POST" && manual_clock_) {
+    const auto ms = int_field(body, "advance_ms", 0, std::int64_t{1} << 40, 0);
+    if (!ms) return reply(Reply::error(400, "bad_number", ms.error()));
+    manual_clock_->advance(*ms);  // the deadlines passed on the way are handled here
+    return reply({200, {{"now_ms", manual_clock_->now_ms()}}});
+  }
   if (n == 2 && parts[1] == "import" && m == "POST") {
     // Reading and replaying a whole record is slow work: off the I/O thread.
     games_.run_slow([this, body = std::move(body), respond] {
@@ -197,6 +203,7 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
     if (action == "resign") return reply(games_.resign(parts[2], *token));
     if (action == "undo") return reply(games_.undo(parts[2], *token));
     if (action == "draw") return reply(games_.draw(parts[2], *token));
+    if (action == "claim") return reply(games_.claim(parts[2], *token));
   }
   return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }

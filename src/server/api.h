@@ -54,6 +54,8 @@ class Api {
   void handle(const HttpRequest& req, Respond respond);
   // The explorer and the game base (/api/explorer, /api/base); without it those answer 404.
   void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
+  // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
+  void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -65,6 +67,7 @@ class Api {
   AnalysisService& analysis_;
   std::string web_root_;
   KnowledgeService* knowledge_ = nullptr;
+  ManualClock* manual_clock_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -20,9 +20,12 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // the game base and explorer
     "no_such_base_game", "bad_result",
     // lessons
-    "no_such_lesson", "no_such_step"});
+    "no_such_lesson", "no_such_step",
+    // clocks
+    "bad_clock", "claim_not_allowed", "claim_too_early"});
 
 // Ends that come from the players or the record rather than the rules of the game.
-inline constexpr std::array<std::string_view, 3> kServerEndCodes = {"resign", "agreement", "recorded"};
+inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",
+                                                                   "time", "aborted", "abandoned"};
 
 }  // namespace oyin::server

@@ -9,55 +9,17 @@
 
 #include "games/registry/registry.h"
 #include "server/error_codes.h"
+#include "server/game_clock.h"
+#include "server/game_session.h"
 #include "server/random_token.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
 
-struct GameService::Session {
-  // Set up once, by the first reader of the id (outside the map's lock); the others wait for
-  // this: the load error, empty when the game is ready.
-  std::shared_future<std::string> loaded;
-
-  std::mutex m;
-  storage::StoredGame row;
-  Mode mode = Mode::hotseat;
-  const GameEntry* adapter = nullptr;
-  std::unique_ptr<GameState> state;
-  std::vector<std::string> positions;  // positions[i] = position after i plies (served by range)
-  // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
-  // from the clock so that it keeps growing across server restarts.
-  std::uint64_t version = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-  bool ai_busy = false;
-  std::shared_ptr<std::atomic<bool>> ai_stop;
-  std::vector<std::weak_ptr<Subscriber>> subscribers;
-};
 
 namespace {
 
 constexpr const char* kModeNames[] = {"ai", "hotseat", "online", "review"};
-
-// The rules' verdict first, then a resignation or agreement on record. `code` and `args` are
-// the end reason as data (core/outcome.h lists the rules' codes; here also "resign",
-// "agreement" and "recorded", an imported game's result as its record gives it).
-struct Verdict {
-  bool over = false;
-  std::string result = "*";
-  std::string reason;
-  std::string code;
-  int args[2] = {0, 0};
-};
-
-Verdict verdict(const GameState& st, const storage::StoredGame& row) {
-  const GameStatus s = st.status();
-  if (s.over()) return {true, result_text(s), s.reason, std::string(s.code), {s.args[0], s.args[1]}};
-  if (row.result == "*") return {};
-  Verdict v{true, row.result, row.reason, "recorded", {0, 0}};
-  if (row.reason == "draw by agreement") v.code = "agreement";
-  else if (row.reason.ends_with(" resigned")) v.code = "resign";
-  return v;
-}
 
 json end_json(const Verdict& v, const GameAdapter& g) {
   if (!v.over) return nullptr;
@@ -95,6 +57,17 @@ Result<std::string> rules_from_json(const json& r) {
 
 }  // namespace
 
+Verdict verdict(const GameState& st, const storage::StoredGame& row) {
+  const GameStatus s = st.status();
+  if (s.over()) return {true, result_text(s), s.reason, std::string(s.code), {s.args[0], s.args[1]}};
+  if (row.result == "*" && row.reason.empty()) return {};  // an aborted game ends with "*" and a reason
+  Verdict v{true, row.result, row.reason, "recorded", {0, 0}};
+  if (row.reason == "draw by agreement") v.code = "agreement";
+  else if (row.reason.ends_with(" resigned")) v.code = "resign";
+  else if (const std::string_view c = clock_end_code(row.reason); !c.empty()) v.code = c;
+  return v;
+}
+
 const char* mode_name(Mode m) { return kModeNames[static_cast<int>(m)]; }
 
 std::optional<Mode> parse_mode(std::string_view name) {
@@ -104,7 +77,12 @@ std::optional<Mode> parse_mode(std::string_view name) {
 }
 
 GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, GameServiceOptions opt)
-    : store_(store), workers_(workers), opt_(opt), engines_(opt.hash_mb) {}
+    : store_(store),
+      own_clock_(opt.clock ? nullptr : std::make_unique<SteadyClock>()),
+      clock_(opt.clock ? *opt.clock : *own_clock_),
+      workers_(workers),
+      opt_(opt),
+      engines_(opt.hash_mb) {}
 
 std::size_t GameService::cached_games() {
   std::lock_guard lock(mutex_);
@@ -129,6 +107,10 @@ GameService::~GameService() {
 
 void GameService::stop_all() {
   stopping_ = true;
+  {
+    std::unique_lock lock(alive_->m);  // waits for a deadline being handled
+    alive_->alive = false;
+  }
   std::vector<std::shared_ptr<Session>> all;
   {
     std::lock_guard lock(mutex_);
@@ -137,6 +119,8 @@ void GameService::stop_all() {
   for (auto& s : all) {
     std::lock_guard l(s->m);
     if (s->ai_stop) *s->ai_stop = true;
+    if (s->timer) clock_.cancel(s->timer);
+    s->timer = 0;
   }
   while (ai_running_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
@@ -145,6 +129,13 @@ namespace {
 json levels_json(const GameEntry& g) {
   json out = json::array();
   for (const LevelInfo& l : g.levels()) out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}});
+  return out;
+}
+json clock_presets_json(const GameEntry& g) {
+  json out = json::array();
+  for (const ClockPreset& p : g.clock_presets())
+    out.push_back({{"initial_s", p.initial_s}, {"increment_s", p.increment_s},
+                   {"speed", speed_class({p.initial_s * 1000LL, p.increment_s * 1000LL})}});
   return out;
 }
 }  // namespace
@@ -161,7 +152,8 @@ json GameService::meta() const {
                      {"levels", levels_json(*g)},
                      {"rule_options", g->rule_options()},
                      {"board", g->board_description()},
-                     {"end_codes", g->end_codes()}});
+                     {"end_codes", g->end_codes()},
+                     {"clock_presets", clock_presets_json(*g)}});
   }
   return {{"name", "oyin"},
           {"games", games},
@@ -175,6 +167,7 @@ json GameService::state_json(const Session& s) const {
   const Verdict v = verdict(st, s.row);
   const auto side_name = [&](int i) { return json(s.adapter->side_name(static_cast<Side>(i))); };
   const std::size_t ply = st.ply();
+  const std::string sides[2] = {s.adapter->side_name(Side::First), s.adapter->side_name(Side::Second)};
   return json{{"id", s.row.id},
               {"game", s.row.game},
               {"title", s.adapter->title()},
@@ -200,6 +193,8 @@ json GameService::state_json(const Session& s) const {
               {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
               {"thinking", s.ai_busy},
               {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
+              {"clock", s.clock.to_json(sides, ply, index(st.side_to_move()), clock_.now_ms())},
+              {"presence", presence_json(s)},
               {"created_at", s.row.created_at}};
 }
 
@@ -245,10 +240,19 @@ std::string GameService::load_into(Session& s, const std::string& id) {
   s.state = std::move(*st);
   s.positions.reserve(s.row.moves.size() + 1);
   s.positions.push_back(s.state->position_text());
-  for (const auto& m : s.row.moves) {
-    if (auto r = s.state->play(m); !r) return "game " + id + " does not replay: " + r.error();
+  for (std::size_t i = 0; i < s.row.moves.size(); ++i) {
+    const int mover = index(s.state->side_to_move());
+    if (auto r = s.state->play(s.row.moves[i]); !r) return "game " + id + " does not replay: " + r.error();
     s.positions.push_back(s.state->position_text());
+    s.clock_marks.emplace_back(mover, i < s.row.move_clock_ms.size() ? s.row.move_clock_ms[i] : -1);
   }
+  const std::int64_t now = clock_.now_ms();
+  s.clock = GameClock({s.row.clock_initial_ms, s.row.clock_increment_ms}, now);
+  s.clock.restore(s.clock_marks, now);
+  for (auto& seat : s.seats) seat.away_since = now;
+  if (s.mode != Mode::online) s.clock.begin(now);
+  // A flag falls on the side to move: after a restart its clock shows the 0 it ended on.
+  if (clock_end_code(s.row.reason) == "time") s.clock.flag(index(s.state->side_to_move()));
   if (s.state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
     s.row.result = "*";
     s.row.reason.clear();
@@ -282,6 +286,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     if (s->loaded.get().empty()) {
       std::lock_guard lock(s->m);
       maybe_start_ai(s);  // the server may have stopped while the computer was thinking
+      arm_clock(s);
     }
   }
   if (const std::string& error = s->loaded.get(); !error.empty()) return make_error(error);
@@ -333,6 +338,8 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (!position) return Reply::error(400, "field_type", position.error());
   auto st = adapter->new_game(*rules, *position);
   if (!st) return Reply::error(400, position->empty() ? "bad_rules" : "bad_position", st.error());
+  const auto control = time_control_from_json(req.contains("clock") ? req["clock"] : json(nullptr));
+  if (!control) return Reply::error(400, "bad_clock", control.error());
 
   auto s = std::make_shared<Session>();
   {
@@ -356,6 +363,13 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (*mode == Mode::hotseat) row.tokens[1 - mine] = token;
   if (*mode == Mode::online) row.tokens[1 - mine] = random_token();
   if (*mode == Mode::ai) row.ai_side = 1 - mine;
+  row.clock_initial_ms = control->initial_ms;
+  row.clock_increment_ms = control->increment_ms;
+  const std::int64_t now = clock_.now_ms();
+  s->clock = GameClock(*control, now);
+  for (auto& seat : s->seats) seat.away_since = now;
+  s->seats[mine].seen = true;
+  if (*mode != Mode::online) s->clock.begin(now);
   if (auto r = store_.insert_game(row); !r) return Reply::error(500, "server_error", r.error());
   if (auto r = store_.load(row.id); r && *r) row.created_at = (*r)->created_at;
   json out{{"id", row.id}, {"seat", {{"token", token}, {"color", *color}}}};
@@ -367,6 +381,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   }
   std::lock_guard lock(s->m);
   maybe_start_ai(s);
+  arm_clock(s);
   out["state"] = state_for(*s, token);
   return {201, out};
 }
@@ -387,6 +402,10 @@ Reply GameService::get(const std::string& id, const std::string& token) {
   auto s = find(id);
   if (!s) return Reply::error(404, "no_such_game", s.error(), {{"id", id}});
   std::lock_guard lock((*s)->m);
+  if (!(*s)->clock.begun()) {
+    seen(**s, token);
+    arm_clock(*s);
+  }
   return {200, state_for(**s, token)};
 }
 
@@ -405,15 +424,28 @@ Reply GameService::positions(const std::string& id, std::size_t from, std::optio
 }
 
 Reply GameService::apply_move(Session& s, const std::string& move) {
+  const std::size_t ply = s.state->ply();
+  const int mover = index(s.state->side_to_move());
   auto played = s.state->play(move);
   if (!played) return Reply::error(422, "illegal_move", played.error(), {{"move", move}});
+  const GameClock clock_before = s.clock;
+  std::int64_t left_after = -1;
+  if (const auto t = s.clock.on_move(ply, mover, clock_.now_ms(), left_after); t != GameClock::MoveTime::ok) {
+    // The deadline passed before its timer ran: the move came too late.
+    s.state->undo();
+    end_by_clock(s, mover, t == GameClock::MoveTime::abort);
+    return Reply::error(409, "game_over", "the game is over: " + s.row.reason);
+  }
   s.row.moves.push_back(move);
   const Verdict v = verdict(*s.state, s.row);
-  if (auto r = store_.append_move(s.row.id, s.state->ply() - 1, move, v.result, v.reason); !r) {
+  if (auto r = store_.append_move(s.row.id, ply, move, v.result, v.reason, left_after); !r) {
     s.state->undo();
     s.row.moves.pop_back();
+    s.clock = clock_before;
     return Reply::error(500, "server_error", r.error());
   }
+  s.clock_marks.emplace_back(mover, left_after);
+  s.row.move_clock_ms.push_back(left_after);
   s.row.draw_offer = -1;
   s.positions.push_back(s.state->position_text());
   ++s.version;
@@ -427,6 +459,7 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
   if (s->mode == Mode::review) return Reply::error(409, "review_game", "game " + id + " was imported for review: it has no seats");
+  if (settle_clock(*s)) broadcast(*s, state_json(*s));
   if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo_online", "undo is not allowed in online games");
   if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "game_over", "the game is over");
   const Side to_move = s->state->side_to_move();
@@ -435,7 +468,13 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   if (rule.side_to_move && side != index(to_move))
     return Reply::error(403, "not_your_turn", "it is " + s->adapter->side_name(to_move) + "'s turn, not yours",
                           {{"to_move", s->adapter->side_name(to_move)}});
-  if (std::optional<Reply> r = action(*s, side)) return std::move(*r);
+  seen(*s, token);
+  std::optional<Reply> refused = action(*s, side);
+  arm_clock(s);
+  if (refused) {
+    if (refused->status == 409 && refused->body.value("code", "") == "game_over") broadcast(*s, state_json(*s));
+    return std::move(*refused);
+  }
   maybe_start_ai(s);
   json state = state_json(*s);
   broadcast(*s, state);
@@ -491,9 +530,13 @@ Reply GameService::draw(const std::string& id, const std::string& token) {
   });
 }
 
+Reply GameService::claim(const std::string& id, const std::string& token) {
+  return seat_action(id, token, {}, [&](Session& s, int side) { return claim_action(s, side); });
+}
+
 Reply GameService::undo(const std::string& id, const std::string& token) {
   return seat_action(id, token, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
-    if (s.row.result != "*") return Reply::error(409, "undo_finished", "the game ended by " + s.row.reason + "; it cannot be undone");
+    if (s.row.result != "*" || !s.row.reason.empty()) return Reply::error(409, "undo_finished", "the game ended by " + s.row.reason + "; it cannot be undone");
     if (s.state->ply() == 0) return Reply::error(409, "nothing_to_undo", "there is no move to undo");
     // Against the computer take back to the human's turn: its reply and the human's move.
     std::size_t keep = s.state->ply() - 1;
@@ -510,7 +553,13 @@ Reply GameService::undo(const std::string& id, const std::string& token) {
       s.state->undo();
       s.row.moves.pop_back();
       s.positions.pop_back();
+      if (!s.clock_marks.empty()) s.clock_marks.pop_back();
+      if (!s.row.move_clock_ms.empty()) s.row.move_clock_ms.pop_back();
     }
+    // The clocks go back to the times stored with the moves kept.
+    const std::int64_t now = clock_.now_ms();
+    s.clock.restore(s.clock_marks, now);
+    s.clock.begin(now);
     if (s.ai_stop) *s.ai_stop = true;
     s.row.draw_offer = -1;
     ++s.version;
@@ -524,12 +573,20 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
   s->ai_busy = true;
   s->ai_stop = std::make_shared<std::atomic<bool>>(false);
   ++ai_running_;
+  // On a clock the computer spends a share of its time left, as a player would.
+  std::int64_t budget_ms = -1;
+  if (s->clock.running(s->state->ply(), index(s->state->side_to_move())) >= 0) {
+    const int side = index(s->state->side_to_move());
+    budget_ms = std::max<std::int64_t>(
+        20, s->clock.left(side, s->state->ply(), side, clock_.now_ms()) / 30 + s->clock.control().increment_ms * 3 / 4);
+  }
   boost::asio::post(workers_, [this, s, snapshot = std::shared_ptr<GameState>(s->state->clone()),
-                               version = s->version, stop = s->ai_stop, level = s->row.level] {
+                               version = s->version, stop = s->ai_stop, level = s->row.level, budget_ms] {
     SearchLimits limits;
     limits.level = level;
     // The think time of the level, from the game's engine (its registry entry).
     limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
+    if (budget_ms >= 0) limits.movetime_ms = std::min<std::int64_t>(limits.movetime_ms, budget_ms);
     limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
     SearchResult res;
     {
@@ -540,8 +597,10 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
       std::lock_guard lock(s->m);
       s->ai_busy = false;
       if (!*stop && s->version == version && !res.best_move.empty()) {
-        if (apply_move(*s, res.best_move).status != 200) s->row.ai_side = -1;  // a broken engine: stop asking it
+        const Reply r = apply_move(*s, res.best_move);
+        if (r.status != 200 && r.body.value("code", "") != "game_over") s->row.ai_side = -1;  // a broken engine: stop asking it
       }
+      arm_clock(s);
       maybe_start_ai(s);
       if (!s->subscribers.empty()) broadcast(*s, state_json(*s));
     }
@@ -644,6 +703,20 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
   std::lock_guard lock(s->m);
+  bool present = false;
+  for (int i = 0; i < 2; ++i)
+    if (!token.empty() && s->row.tokens[i] == token) {
+      ++s->seats[i].connections;
+      present = true;
+    }
+  if (present) {
+    seen(*s, token);
+    arm_clock(s);
+    if (s->mode == Mode::online) {
+      ++s->version;
+      broadcast(*s, state_json(*s));  // the others see the player come
+    }
+  }
   s->subscribers.push_back(std::move(sub));
   return {200, state_for(*s, token)};
 }

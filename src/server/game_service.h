@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <shared_mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -22,6 +23,7 @@
 
 #include "games/registry/registry.h"
 #include "search/engine.h"
+#include "server/clock.h"
 #include "server/engine_pool.h"
 #include "storage/game_store.h"
 
@@ -56,6 +58,7 @@ std::optional<Mode> parse_mode(std::string_view name);
 struct GameServiceOptions {
   std::size_t max_cached = 4096;  // games kept in memory beyond those in use (all are in the store)
   int hash_mb = 16;               // the computer players' hash table
+  Clock* clock = nullptr;         // time of the game clocks; null: the machine's steady clock
 };
 
 class GameService {
@@ -82,6 +85,14 @@ class GameService {
   Reply resign(const std::string& id, const std::string& token);
   Reply undo(const std::string& id, const std::string& token);
   Reply draw(const std::string& id, const std::string& token);
+  // A timed online game whose opponent has had no connection for kAbandonMs: the claimer wins
+  // (a draw if the claimer cannot possibly win).
+  Reply claim(const std::string& id, const std::string& token);
+  // A connection that subscribed with `token` is gone (for the players' presence).
+  void leave(const std::string& id, const std::string& token);
+  // Loads every timed game still in play (at start, before serving), so its flag falls even if
+  // nobody asks for it again.
+  void resume_timed_games();
   Reply list(std::size_t offset, std::size_t limit);
   Reply import(const json& request);
   // The record file (PGN or SGF); on success body is {"format", "text", "filename"}.
@@ -118,8 +129,25 @@ class GameService {
   void maybe_start_ai(const std::shared_ptr<Session>& s);
   Reply apply_move(Session& s, const std::string& move);
   void evict_idle_locked();
+  // Clocks (game_service_clock.cpp).
+  void seen(Session& s, const std::string& token);
+  void arm_clock(const std::shared_ptr<Session>& s);
+  void on_deadline(const std::shared_ptr<Session>& s, std::uint64_t timer);
+  bool settle_clock(Session& s);
+  void end_by_clock(Session& s, int loser, bool abort);
+  json presence_json(const Session& s) const;
+  std::optional<Reply> claim_action(Session& s, int side);
 
   storage::GameStore& store_;
+  std::unique_ptr<Clock> own_clock_;
+  Clock& clock_;
+  // Timers run a game's deadline only while this says alive (stop_all ends that, waiting for
+  // a deadline in progress).
+  struct Alive {
+    std::shared_mutex m;
+    bool alive = true;
+  };
+  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
   boost::asio::thread_pool& workers_;
   boost::asio::thread_pool loaders_{2};
   GameServiceOptions opt_;

@@ -203,9 +203,16 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers = opt.workers > 0 ? opt.workers : std::max(2, cores);
   net::thread_pool pool(static_cast<std::size_t>(workers));
+  if (opt.clock != "steady" && opt.clock != "manual") return "--clock must be steady or manual";
+  std::unique_ptr<Clock> clock;
+  ManualClock* manual = nullptr;
+  if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
+  else clock = std::make_unique<SteadyClock>();
   GameServiceOptions game_opt;
   game_opt.hash_mb = opt.hash_mb;
+  game_opt.clock = clock.get();
   GameService games(**store, pool, game_opt);
+  games.resume_timed_games();
   AnalysisLimits analysis_opt;
   analysis_opt.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2);
   analysis_opt.hash_mb = opt.hash_mb;
@@ -213,6 +220,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   Api api(games, analysis, opt.web_root);
   KnowledgeService knowledge(**knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);
+  api.set_manual_clock(manual);
   Services services{games, analysis, api};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();

@@ -15,6 +15,7 @@ struct ServerOptions {
   int workers = 0;           // threads for the computer players; 0 = number of cores
   int analysis_threads = 0;  // threads for analysis; 0 = half the cores (at least 1)
   int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
+  std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

@@ -37,7 +37,11 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       return refuse(std::move(req), 404, "no WebSocket channel " + t.path);
     }
     analysis_ = game_id_.empty();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // Pings every 10 s: a player whose connection broke is seen away within 20 s (the claim
+    // against an absent player counts from then).
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = std::chrono::seconds(20);
+    ws_.set_option(timeouts);
     ws_.read_message_max(kMaxMessageBytes);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
@@ -79,6 +83,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
           self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}}));
         } else {
           self->send_text(wire_text(json{{"type", "state"}, {"state", r.body}}));
+          bool gone;
+          {
+            std::lock_guard lock(self->presence_mutex_);
+            self->subscribed_ = true;
+            gone = self->gone_;
+          }
+          if (gone) self->services_.games.leave(self->game_id_, self->token_);  // closed while subscribing
         }
       });
     }
@@ -97,6 +108,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (ec) {
       closed_ = true;
       stop_analyses();
+      bool subscribed;
+      {
+        std::lock_guard lock(presence_mutex_);
+        gone_ = true;
+        subscribed = subscribed_;
+      }
+      if (subscribed) services_.games.leave(game_id_, token_);
       return;
     }
     const std::string text = beast::buffers_to_string(buffer_.data());
@@ -138,11 +156,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = services_.games.undo(game_id_, token);
     } else if (type == "draw") {
       r = services_.games.draw(game_id_, token);
+    } else if (type == "claim") {
+      r = services_.games.claim(game_id_, token);
     } else if (type == "ping") {
       send_text(wire_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}));
       return;
     } else {
-      r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, ping)");
+      r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, claim, ping)");
     }
     if (r.status >= 400)
       send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"request", msg}}));
@@ -215,6 +235,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   std::string client_;  // the key of this connection's analysis limit
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
+  std::mutex presence_mutex_;  // a game channel: subscribed, and gone (the client closed)
+  bool subscribed_ = false, gone_ = false;
   std::mutex analyses_mutex_;
   std::unordered_map<std::string, std::shared_ptr<std::atomic<bool>>> analyses_;
 };

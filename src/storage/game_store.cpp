@@ -37,6 +37,12 @@ CREATE TABLE moves(
   PRIMARY KEY(game_id, ply)
 ) WITHOUT ROWID;
 )sql",
+    // Clocks: the time control of a game and the mover's time left after each move.
+    R"sql(
+ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT -1;
+)sql",
 };
 
 constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%SZ','now')";
@@ -151,21 +157,23 @@ Status GameStore::insert_game(const StoredGame& g) {
   if (auto s = exec("BEGIN IMMEDIATE"); !s) return s;
   const std::string sql = std::string(
                               "INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
-                              "token1, result, reason, draw_offer, created_at, updated_at) "
-                              "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,") + kNow + "," + kNow + ")";
+                              "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
+                              "created_at, updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,") + kNow + "," + kNow + ")";
   Statement st(db_, sql.c_str());
   st.bind(1, g.id).bind(2, g.game).bind(3, g.rules).bind(4, g.start_position).bind(5, g.mode);
   st.bind(6, std::int64_t{g.level}).bind(7, std::int64_t{g.ai_side}).bind(8, g.tokens[0]).bind(9, g.tokens[1]);
   st.bind(10, g.result).bind(11, g.reason).bind(12, std::int64_t{g.draw_offer});
+  st.bind(13, g.clock_initial_ms).bind(14, g.clock_increment_ms);
   if (st.step() != SQLITE_DONE) {
     Error e = db_error(db_, "inserting game " + g.id);
     rollback();
     return e;
   }
-  Statement m(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+  Statement m(db_, "INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)");
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     m.reset();
     m.bind(1, g.id).bind(2, static_cast<std::int64_t>(i)).bind(3, g.moves[i]);
+    m.bind(4, i < g.move_clock_ms.size() ? g.move_clock_ms[i] : std::int64_t{-1});
     if (m.step() != SQLITE_DONE) {
       Error e = db_error(db_, "inserting the moves of game " + g.id);
       rollback();
@@ -176,12 +184,12 @@ Status GameStore::insert_game(const StoredGame& g) {
 }
 
 Status GameStore::append_move(const std::string& id, std::size_t ply, const std::string& move,
-                              const std::string& result, const std::string& reason) {
+                              const std::string& result, const std::string& reason, std::int64_t clock_ms) {
   std::lock_guard lock(mutex_);
   if (auto s = exec("BEGIN IMMEDIATE"); !s) return s;
   // The hot path of the server: its two statements are prepared once.
   if (!append_insert_) {
-    append_insert_ = std::make_unique<Statement>(db_, "INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)");
+    append_insert_ = std::make_unique<Statement>(db_, "INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)");
     const std::string sql = std::string("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=") + kNow +
                             " WHERE id=?";
     append_update_ = std::make_unique<Statement>(db_, sql.c_str());
@@ -190,7 +198,7 @@ Status GameStore::append_move(const std::string& id, std::size_t ply, const std:
   Statement& g = *append_update_;
   m.reset();
   g.reset();
-  m.bind(1, id).bind(2, static_cast<std::int64_t>(ply)).bind(3, move);
+  m.bind(1, id).bind(2, static_cast<std::int64_t>(ply)).bind(3, move).bind(4, clock_ms);
   g.bind(1, result).bind(2, reason).bind(3, id);
   const bool ok = m.step() == SQLITE_DONE && g.step() == SQLITE_DONE;
   m.reset();
@@ -235,7 +243,7 @@ Status GameStore::set_outcome(const std::string& id, const std::string& result, 
 namespace {
 constexpr const char* kColumns =
     "id, game, rules, start_position, mode, level, ai_side, token0, token1, result, reason, draw_offer, "
-    "created_at, updated_at";
+    "created_at, updated_at, clock_initial_ms, clock_increment_ms";
 
 StoredGame read_row(const Statement& st) {
   StoredGame g;
@@ -253,6 +261,8 @@ StoredGame read_row(const Statement& st) {
   g.draw_offer = static_cast<int>(st.integer(11));
   g.created_at = st.text(12);
   g.updated_at = st.text(13);
+  g.clock_initial_ms = st.integer(14);
+  g.clock_increment_ms = st.integer(15);
   return g;
 }
 }  // namespace
@@ -266,10 +276,13 @@ Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
   if (rc == SQLITE_DONE) return std::optional<StoredGame>();
   if (rc != SQLITE_ROW) return db_error(reader_, "loading game " + id);
   StoredGame g = read_row(st);
-  Statement m(reader_, "SELECT move FROM moves WHERE game_id=? ORDER BY ply");
+  Statement m(reader_, "SELECT move, clock_ms FROM moves WHERE game_id=? ORDER BY ply");
   m.bind(1, id);
   int r;
-  while ((r = m.step()) == SQLITE_ROW) g.moves.push_back(m.text(0));
+  while ((r = m.step()) == SQLITE_ROW) {
+    g.moves.push_back(m.text(0));
+    g.move_clock_ms.push_back(m.integer(1));
+  }
   if (r != SQLITE_DONE) return db_error(reader_, "loading the moves of game " + id);
   g.move_count = g.moves.size();
   return std::optional<StoredGame>(std::move(g));
@@ -286,7 +299,7 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
   int r;
   while ((r = st.step()) == SQLITE_ROW) {
     out.push_back(read_row(st));
-    out.back().move_count = static_cast<std::size_t>(st.integer(14));
+    out.back().move_count = static_cast<std::size_t>(st.integer(16));
   }
   if (r != SQLITE_DONE) return db_error(reader_, "listing games");
   return out;
@@ -297,6 +310,16 @@ Result<std::size_t> GameStore::count() {
   Statement st(reader_, "SELECT COUNT(*) FROM games");
   if (st.step() != SQLITE_ROW) return db_error(reader_, "counting games");
   return static_cast<std::size_t>(st.integer(0));
+}
+
+Result<std::vector<std::string>> GameStore::ongoing_timed_ids() {
+  std::lock_guard lock(read_mutex_);
+  Statement st(reader_, "SELECT id FROM games WHERE clock_initial_ms > 0 AND result = '*' AND reason = ''");
+  std::vector<std::string> out;
+  int r;
+  while ((r = st.step()) == SQLITE_ROW) out.push_back(st.text(0));
+  if (r != SQLITE_DONE) return db_error(reader_, "listing the timed games in play");
+  return out;
 }
 
 }  // namespace oyin::storage

@@ -34,6 +34,11 @@ struct StoredGame {
   std::string created_at;      // UTC, ISO 8601
   std::string updated_at;
   std::vector<std::string> moves;  // as accepted, replayable with GameState::play
+  // Timed games (schema 2): the time control (initial 0 = untimed) and, with each move, the
+  // mover's time left after it (-1 = not timed), from which the clocks are rebuilt on a restart.
+  std::int64_t clock_initial_ms = 0;
+  std::int64_t clock_increment_ms = 0;
+  std::vector<std::int64_t> move_clock_ms;  // parallel to moves
   std::size_t move_count = 0;      // filled by list() (moves stay empty there)
 };
 
@@ -49,7 +54,7 @@ class GameStore {
   Status insert_game(const StoredGame& g);
   // Appends the move at index `ply` and the game's new outcome in one transaction.
   Status append_move(const std::string& id, std::size_t ply, const std::string& move,
-                     const std::string& result, const std::string& reason);
+                     const std::string& result, const std::string& reason, std::int64_t clock_ms = -1);
   // Keeps only the first `ply_count` moves (undo).
   Status truncate_moves(const std::string& id, std::size_t ply_count, const std::string& result,
                         const std::string& reason);
@@ -59,6 +64,8 @@ class GameStore {
   // Newest first; `moves` left empty, `move_count` filled.
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);
   Result<std::size_t> count();
+  // Ids of the timed games still being played (their flags must fall after a restart).
+  Result<std::vector<std::string>> ongoing_timed_ids();
 
  private:
   explicit GameStore(sqlite3* db);

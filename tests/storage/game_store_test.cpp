@@ -32,7 +32,7 @@ TEST(GameStore, CreatesTheSchemaInWalMode) {
   const std::string path = fresh_path("schema");
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 1);
+  EXPECT_EQ((*s)->schema_version(), 2);
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   sqlite3_stmt* st = nullptr;
@@ -93,7 +93,7 @@ TEST(GameStore, RefusesADatabaseFromTheFuture) {
   sqlite3_close(db);
   auto s = GameStore::open(path);
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (1)");
+  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (2)");
   auto bad = GameStore::open("/nonexistent-dir/x.sqlite");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("cannot open database '/nonexistent-dir/x.sqlite'"), std::string::npos) << bad.error();

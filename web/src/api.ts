@@ -51,6 +51,27 @@ export interface GameEnd {
   args: [number, number];
 }
 
+// A timed game's clocks at the moment the state was sent: "<side>_ms" for each side, the side
+// whose time runs, and the time left for a first move (it must come within 30 s).
+export interface ClockView {
+  running: string | null;
+  initial_ms: number;
+  increment_ms: number;
+  first_move_ms: number | null;
+  [side_ms: string]: number | string | null;
+}
+
+export interface Presence {
+  connected: boolean;
+  away_ms: number;
+}
+
+export interface ClockPreset {
+  initial_s: number;
+  increment_s: number;
+  speed: string;
+}
+
 export interface GameView {
   id: string;
   game: string;
@@ -76,6 +97,8 @@ export interface GameView {
   draw_offer: string | null;
   you?: string;
   draw_declined?: boolean;
+  clock?: ClockView | null;                  // null: an untimed game
+  presence?: Record<string, Presence> | null; // online games: each side's connection
 }
 
 // A rule option a new game may set (meta.games[i].rule_options).
@@ -109,6 +132,7 @@ export interface MetaGame {
   rule_options?: RuleOption[];
   board?: Record<string, unknown>;
   end_codes?: string[];
+  clock_presets?: ClockPreset[];
 }
 
 export interface Meta {
@@ -165,7 +189,7 @@ export const api = {
   boards: (id: string, from: number, to: number) =>
     call<BoardsReply>('GET', `/api/games/${encodeURIComponent(id)}/boards?from=${from}&to=${to}`),
   move: (id: string, move: string, token: string) => call<GameView>('POST', `/api/games/${id}/moves`, { move, token }),
-  action: (id: string, action: 'resign' | 'undo' | 'draw', token: string) =>
+  action: (id: string, action: 'resign' | 'undo' | 'draw' | 'claim', token: string) =>
     call<GameView>('POST', `/api/games/${id}/${action}`, { token }),
   list: (offset: number, limit: number) =>
     call<{ games: ListedGame[]; total: number }>('GET', `/api/games?offset=${offset}&limit=${limit}`),

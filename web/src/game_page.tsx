@@ -14,6 +14,7 @@ import type { BoardProps } from './boards/types';
 import { AnalysisPanel } from './analysis_panel';
 import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
+import { ClockChip } from './clock_view';
 
 // How each game's board is drawn.
 const BOARDS: Record<string, ComponentType<BoardProps>> = { togyz: TogyzBoard, tojmot: TojmotBoard, capgo: GoBoard };
@@ -195,6 +196,9 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const canAct = !!token && view.status === 'ongoing' && view.mode !== 'review';
   const offerFromOther = view.draw_offer && me && me !== 'both' && view.draw_offer !== me;
   const passMove = legal.find((m) => m.pass);
+  // A timed online game whose opponent's connection is gone: after a minute it can be claimed.
+  const opponent = me && me !== 'both' ? view.sides.find((s) => s !== me) : undefined;
+  const opponentAway = canAct && view.mode === 'online' && !!view.clock && !!opponent && view.presence?.[opponent]?.connected === false;
   const Board = BOARDS[view.game];
 
   return (
@@ -203,6 +207,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
       <section class="board-column">
         <div class="player-bar top">
           <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} />
+          <ClockChip view={view} side={players[isFlipped ? 0 : 1].side} t={t} />
         </div>
         <div class={cached ? '' : 'board-loading'}>
           {Board
@@ -212,6 +217,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
         </div>
         <div class="player-bar bottom">
           <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} />
+          <ClockChip view={view} side={players[isFlipped ? 1 : 0].side} t={t} />
         </div>
         {view.game === 'capgo' && <GoCounters board={board} t={t} />}
       </section>
@@ -224,6 +230,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
           {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
           {notice && <div class="notice">{notice}</div>}
           {view.draw_offer && view.status === 'ongoing' && <div class="notice">{t.drawOffered} {sideName(t, view.draw_offer)}</div>}
+          {opponentAway && <div class="notice" data-testid="opponent-away">{t.opponentAway}</div>}
           {invite && view.mode === 'online' && (
             <div class="invite">
               <span>{t.invite}</span>
@@ -242,6 +249,9 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             <button data-action="draw" onClick={() => run(api.action(id, 'draw', token))}>½ {offerFromOther ? t.acceptDraw : t.offerDraw}</button>
           )}
           {canAct && <button data-action="resign" class="danger" onClick={() => run(api.action(id, 'resign', token))}>⚑ {t.resign}</button>}
+          {opponentAway && view.ply >= 2 && (
+            <button data-action="claim" onClick={() => run(api.action(id, 'claim', token))}>⚐ {t.claimVictory}</button>
+          )}
           <a class="button" data-action="export" href={api.recordUrl(id)} download>⤓ {t.exportRecord}</a>
           <button data-action="copy-position" onClick={() => copy('position', view.position)}>
             {copied === 'position' ? t.copied : t.copyPosition}

@@ -89,6 +89,17 @@ const en = {
   computer: 'Computer',
   friend: 'Friend',
   connection: 'Connection lost, reconnecting…',
+  // clocks
+  timeControl: 'Time control',
+  untimed: 'Untimed',
+  speed_bullet: 'Bullet',
+  speed_blitz: 'Blitz',
+  speed_rapid: 'Rapid',
+  speed_classical: 'Classical',
+  lowTime: 'Low time!',
+  firstMoveIn: 'first move within',
+  opponentAway: 'Your opponent has left the game.',
+  claimVictory: 'Claim victory',
 };
 export type Dict = typeof en;
 
@@ -175,6 +186,16 @@ const ru: Dict = {
   computer: 'Компьютер',
   friend: 'Друг',
   connection: 'Связь потеряна, переподключение…',
+  timeControl: 'Контроль времени',
+  untimed: 'Без часов',
+  speed_bullet: 'Пуля',
+  speed_blitz: 'Блиц',
+  speed_rapid: 'Рапид',
+  speed_classical: 'Классика',
+  lowTime: 'Время на исходе!',
+  firstMoveIn: 'первый ход в течение',
+  opponentAway: 'Соперник покинул партию.',
+  claimVictory: 'Потребовать победу',
 };
 
 const kk: Dict = {
@@ -260,6 +281,16 @@ const kk: Dict = {
   computer: 'Компьютер',
   friend: 'Дос',
   connection: 'Байланыс үзілді, қайта қосылуда…',
+  timeControl: 'Уақыт бақылауы',
+  untimed: 'Сағатсыз',
+  speed_bullet: 'Оқ',
+  speed_blitz: 'Блиц',
+  speed_rapid: 'Рапид',
+  speed_classical: 'Классика',
+  lowTime: 'Уақыт таусылып барады!',
+  firstMoveIn: 'алғашқы жүріс мерзімі',
+  opponentAway: 'Қарсылас ойыннан шығып кетті.',
+  claimVictory: 'Жеңісті талап ету',
 };
 
 const uz: Dict = {
@@ -345,6 +376,16 @@ const uz: Dict = {
   computer: 'Kompyuter',
   friend: "Do'st",
   connection: 'Aloqa uzildi, qayta ulanmoqda…',
+  timeControl: 'Vaqt nazorati',
+  untimed: 'Soatsiz',
+  speed_bullet: 'O‘q',
+  speed_blitz: 'Blits',
+  speed_rapid: 'Rapid',
+  speed_classical: 'Klassik',
+  lowTime: 'Vaqt tugayapti!',
+  firstMoveIn: 'birinchi yurish muddati',
+  opponentAway: 'Raqib o‘yindan chiqib ketdi.',
+  claimVictory: 'G‘alabani talab qilish',
 };
 
 export const DICTS: Record<Lang, Dict> = { en, ru, kk, uz };

@@ -6,6 +6,7 @@ import { api, seats, type MetaGame, type RuleOption } from './api';
 import type { Dict } from './i18n';
 import { errorText, optionHint, optionLabel } from './server_texts';
 import { alternativesOf, presetConditions, presetText } from './rules_view';
+import { timeControlText } from './clock_view';
 
 type Values = Record<string, unknown>;
 
@@ -167,6 +168,7 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
   const [separate, setSeparate] = useState<Record<string, Record<string, boolean>>>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [clockChoice, setClockChoice] = useState<Record<string, number>>({});  // preset index per game; -1 untimed
 
   const entry = games.find((g) => g.name === game) ?? games[0];
   const name = entry?.name ?? '';
@@ -180,6 +182,9 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
   const levelInfo = levels.find((l) => l.level === shownLevel);
   const sides = entry?.sides ?? ['white', 'black'];
   const shownColor = color === 'random' || sides.includes(color) ? color : sides[0];
+  const presets = entry?.clock_presets ?? [];
+  const presetIndex = clockChoice[name] ?? -1;
+  const preset = presetIndex >= 0 ? presets[presetIndex] : undefined;
 
   const start = async () => {
     if (!entry) return;
@@ -187,7 +192,8 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
     setError(null);
     try {
       const rules = rulesToSend(options, values, sep);
-      const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules });
+      const clock = preset ? { initial_s: preset.initial_s, increment_s: preset.increment_s } : null;
+      const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules, clock });
       seats.set(r.id, r.seat.token);
       if (r.invite) sessionStorage.setItem(`oyin.invite.${r.id}`, r.invite);
       location.hash = `#/game/${r.id}`;
@@ -219,6 +225,15 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
           <button key={m} class={mode === m ? 'selected' : ''} data-mode={m} onClick={() => setMode(m)}>{t[m]}</button>
         ))}
       </fieldset>
+      {presets.length > 0 && (
+        <label class="time-control">{t.timeControl}
+          <select value={String(presetIndex)} data-opt="clock"
+                  onChange={(e) => setClockChoice({ ...clockChoice, [name]: +(e.target as HTMLSelectElement).value })}>
+            <option value="-1">{t.untimed}</option>
+            {presets.map((p, i) => <option key={i} value={String(i)}>{timeControlText(t, p.initial_s, p.increment_s, p.speed)}</option>)}
+          </select>
+        </label>
+      )}
       {mode === 'ai' && (
         <label class="level">{t.level}: <b>{shownLevel}</b>
           <input type="range" min={minLevel} max={maxLevel} value={shownLevel} data-opt="level"

@@ -19,7 +19,9 @@ function fill(text: string, values: Record<string, string | number>): string {
 // The end reason in the UI language: "{loser} resigned", "target reached: 3 captured, …".
 export function endText(t: Dict, end: GameEnd, sides: [string, string]): string {
   const loser = end.winner === null ? '' : end.winner === sides[0] ? sides[1] : sides[0];
-  const text = END[end.code]?.[t.lang] ?? END[end.code]?.en ?? end.code;
+  // A clock's end without a winner (the side with time left could not win) has a text of its own.
+  const code = end.winner === null && END[`${end.code}_draw`] ? `${end.code}_draw` : end.code;
+  const text = END[code]?.[t.lang] ?? END[code]?.en ?? code;
   return fill(text, {
     a: end.args?.[0] ?? 0,
     b: end.args?.[1] ?? 0,

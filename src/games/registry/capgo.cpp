@@ -46,6 +46,8 @@ GameDeclaration declare_capgo() {
       bench_playouts("size=9,target=1", "", 3000),
       bench_playouts("size=9,target=5", "E5 E4 D4 D5 F5 C5 D3 F4 G4 E3", 3000),
   };
+  // Capture games on the teaching boards are short; bigger boards want the increment.
+  d.clock_presets = {{60, 1}, {180, 2}, {300, 5}, {600, 10}};
   return d;
 }
 

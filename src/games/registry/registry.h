@@ -37,6 +37,13 @@ inline BenchPosition bench_playouts(std::string rules, std::string moves, std::u
   return {{}, std::move(moves), 0, playouts, std::move(rules)};
 }
 
+// A time control offered for the game: `initial_s` on each clock, `increment_s` added after each
+// move (Fischer).
+struct ClockPreset {
+  int initial_s = 0;
+  int increment_s = 0;
+};
+
 struct GameDeclaration {
   std::unique_ptr<GameAdapter> rules;
   std::vector<std::string> aliases;  // other names accepted on the command line
@@ -54,6 +61,7 @@ struct GameDeclaration {
   bool exact_solver = false;         // `oyin solve` can solve its positions
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
   std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
+  std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
 };
 
 // A registered game: the rules face plus the rest of its declaration.
@@ -97,6 +105,7 @@ class GameEntry final : public GameAdapter {
     if (!d_.train) return make_error(title() + " has no learned evaluation to train");
     return d_.train(o, log);
   }
+  const std::vector<ClockPreset>& clock_presets() const { return d_.clock_presets; }
 
  private:
   GameDeclaration d_;

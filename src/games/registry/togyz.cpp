@@ -31,6 +31,8 @@ GameDeclaration declare_togyz() {
       bench_to_depth("1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""),
   };
   d.train = [](const TrainOptions& o, std::ostream& log) { return togyz::nnue::train(o, log); };
+  // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
+  d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
   return d;
 }
 

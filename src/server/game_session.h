@@ -1,0 +1,64 @@
+#pragma once
+// What GameService keeps of one game in memory, shared by game_service.cpp and
+// game_service_clock.cpp (not part of the service's interface).
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/game_clock.h"
+#include "server/game_service.h"
+
+namespace oyin::server {
+
+struct GameService::Session {
+  // Set up once, by the first reader of the id (outside the map's lock); the others wait for
+  // this: the load error, empty when the game is ready.
+  std::shared_future<std::string> loaded;
+
+  std::mutex m;
+  storage::StoredGame row;
+  Mode mode = Mode::hotseat;
+  const GameEntry* adapter = nullptr;
+  std::unique_ptr<GameState> state;
+  std::vector<std::string> positions;  // positions[i] = position after i plies (served by range)
+  // Bumped by every change (a stale computer move is dropped; clients drop stale states). It starts
+  // from the clock so that it keeps growing across server restarts.
+  std::uint64_t version = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  bool ai_busy = false;
+  std::shared_ptr<std::atomic<bool>> ai_stop;
+  std::vector<std::weak_ptr<Subscriber>> subscribers;
+
+  // Timed games: the clocks, the pending deadline's timer (0: none) and, per ply, the side that
+  // made it and its time left after it (as stored with the move).
+  GameClock clock;
+  std::uint64_t timer = 0;
+  std::vector<std::pair<int, std::int64_t>> clock_marks;
+  // Each seat's WebSocket connections, since when it has had none, and whether it has come.
+  struct Seat {
+    int connections = 0;
+    std::int64_t away_since = 0;
+    bool seen = false;
+  };
+  Seat seats[2];
+};
+
+// The rules' verdict first, then a resignation or agreement on record. `code` and `args` are
+// the end reason as data (core/outcome.h lists the rules' codes; here also "resign",
+// "agreement", "recorded" (an imported game's result as its record gives it) and the clocks'
+// "time", "aborted" and "abandoned").
+struct Verdict {
+  bool over = false;
+  std::string result = "*";
+  std::string reason;
+  std::string code;
+  int args[2] = {0, 0};
+};
+
+Verdict verdict(const GameState& st, const storage::StoredGame& row);
+
+}  // namespace oyin::server
