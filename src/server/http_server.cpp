@@ -178,7 +178,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
   if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
   std::error_code fs_ec;
-  if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty()) fs::create_directories(dir, fs_ec);
+  if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty() && !storage::is_postgres_url(opt.db))
+    fs::create_directories(dir, fs_ec);
   auto store = storage::GameStore::open(opt.db);
   if (!store) return store.error();
 
@@ -213,7 +214,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
 
   const auto count = (*store)->count();
-  log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << opt.db << ", "
+  log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << storage::without_password(opt.db) << ", "
       << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
 
   std::vector<std::thread> threads;

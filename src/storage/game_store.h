@@ -1,23 +1,19 @@
 #pragma once
-// The SQLite game store: every game with its settings, seats and moves. Changes go through one
-// connection guarded by a mutex, each one transaction committed before the caller acknowledges
-// it; reads (load, list, count) have a connection and a mutex of their own (WAL lets them run
-// beside a commit), so reading a long game never holds up the moves of others.
+// The game store: every game with its settings, seats and moves, on SQLite or PostgreSQL
+// (storage::Db). Changes go through the writer connection, each one transaction committed
+// before the caller acknowledges it; reads (load, list, count) use the reader connection (WAL
+// lets them run beside a commit on SQLite), so reading a long game never holds up the moves of
+// others.
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/result.h"
-
-struct sqlite3;
+#include "storage/db.h"
 
 namespace oyin::storage {
-
-class Statement;
 
 struct StoredGame {
   std::string id;
@@ -39,9 +35,10 @@ struct StoredGame {
 
 class GameStore {
  public:
-  // Opens (creating if needed) the database at `path` and migrates it to the current schema.
-  static Result<std::unique_ptr<GameStore>> open(const std::string& path);
-  ~GameStore();
+  // Opens the database `where` (a postgresql:// URL, or a SQLite file path, created if needed)
+  // and migrates it to the current schema (storage/migrations.cpp).
+  static Result<std::unique_ptr<GameStore>> open(const std::string& where);
+  ~GameStore() = default;
   GameStore(const GameStore&) = delete;
   GameStore& operator=(const GameStore&) = delete;
 
@@ -60,18 +57,13 @@ class GameStore {
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);
   Result<std::size_t> count();
 
- private:
-  explicit GameStore(sqlite3* db);
-  Status exec(const char* sql);
-  void rollback() { (void)exec("ROLLBACK"); }
-  Status migrate();
+  // The connections, for the stores of other tables (accounts, clocks, ...) to share.
+  Db& db() { return *db_; }
 
-  std::mutex mutex_;
-  sqlite3* db_;
-  std::mutex read_mutex_;
-  sqlite3* reader_;  // db_ itself until open() has a second connection
-  std::unique_ptr<Statement> append_insert_, append_update_;
-  std::jthread checkpointer_;
+ private:
+  explicit GameStore(std::unique_ptr<Db> db) : db_(std::move(db)) {}
+
+  std::unique_ptr<Db> db_;
 };
 
 }  // namespace oyin::storage

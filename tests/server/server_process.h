@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/test_store.h"
+
 namespace oyin::testing {
 
 using nlohmann::json;
@@ -51,14 +53,15 @@ inline bool serve_has_option(const std::string& option) {
 
 class ServerProcess {
  public:
+  // `db` is a SQLite path (under OYIN_TEST_STORE=postgresql: a PostgreSQL database in its stead).
   ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
-      : db_(std::move(db)), web_(std::move(web)), args_(std::move(args)) {}
+      : db_(store_for(db)), logs_(db + ".log."), web_(std::move(web)), args_(std::move(args)) {}
   ~ServerProcess() { kill9(); }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
   // `port` 0 picks a free one; a restart may ask for the port it had.
   bool start(int port = 0) {
-    log_ = db_ + ".log." + std::to_string(starts_++);
+    log_ = logs_ + std::to_string(starts_++);
     std::vector<std::string> argv{server_binary(), "serve", "--port", std::to_string(port), "--db", db_, "--web", web_};
     for (std::size_t i = 0; i + 1 < args_.size(); i += 2)  // "--option value" pairs it knows
       if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});
@@ -114,7 +117,7 @@ class ServerProcess {
   }
 
  private:
-  std::string db_, web_, log_;
+  std::string db_, logs_, web_, log_;
   std::vector<std::string> args_;
   int starts_ = 0;
   pid_t pid_ = -1;
