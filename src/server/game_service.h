@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -118,6 +119,12 @@ class GameService {
   void maybe_start_ai(const std::shared_ptr<Session>& s);
   Reply apply_move(Session& s, const std::string& move);
   void evict_idle_locked();
+  // Several instances on one database: a game another instance changed
+  // is read again and pushed to this instance's subscribers; a computer move another instance
+  // claimed is tried again here every claim_retry_ms, in case that instance died.
+  void refresh(const std::string& id);
+  bool reload_locked(Session& s);
+  void retry_claims();
 
   storage::GameStore& store_;
   boost::asio::thread_pool& workers_;
@@ -128,6 +135,7 @@ class GameService {
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
+  std::jthread claim_retry_;  // last: stops first
 };
 
 }  // namespace oyin::server

@@ -89,14 +89,59 @@ Result<std::unique_ptr<Db>> Db::open(const std::string& where) {
   return is_postgres_url(where) ? open_postgres(where) : open_sqlite(where);
 }
 
-Db::Db(std::unique_ptr<Connection> writer, std::unique_ptr<Connection> reader, std::jthread chores)
-    : writer_(std::move(writer)), reader_(std::move(reader)), chores_(std::move(chores)) {}
+Db::Db(std::vector<std::unique_ptr<Connection>> writers, std::unique_ptr<Connection> reader, std::jthread chores)
+    : writers_(std::move(writers)), reader_(std::move(reader)), chores_(std::move(chores)) {
+  for (std::size_t i = 0; i < writers_.size(); ++i) free_writers_.push_back(i);
+}
 
 Db::~Db() {
-  if (chores_.joinable()) {
-    chores_.request_stop();
-    chores_.join();
+  for (std::jthread* t : {&listener_, &chores_})
+    if (t->joinable()) {
+      t->request_stop();
+      t->join();
+    }
+}
+
+Db::Lease Db::writer() {
+  std::unique_lock lock(write_mutex_);
+  write_free_.wait(lock, [&] { return !free_writers_.empty(); });
+  const std::size_t slot = free_writers_.back();
+  free_writers_.pop_back();
+  return Lease(*this, slot, *writers_[slot]);
+}
+
+void Db::give_back(std::size_t slot) {
+  {
+    std::lock_guard lock(write_mutex_);
+    free_writers_.push_back(slot);
   }
+  write_free_.notify_one();
+}
+
+Result<bool> Db::claim(std::int64_t key) {
+  if (url_.empty()) return true;
+  std::lock_guard lock(claim_mutex_);
+  if (!claims_) {
+    auto c = connect_postgres(url_);
+    if (!c) return make_error(c.error());
+    claims_ = std::move(*c);
+  }
+  auto r = claims_->query("SELECT pg_try_advisory_lock(?)", {key});
+  if (!r) return make_error(r.error());
+  return !r->empty() && r->front().text(0) == "t";
+}
+
+Status Db::release(std::int64_t key) {
+  if (url_.empty()) return Ok{};
+  std::lock_guard lock(claim_mutex_);
+  if (!claims_) return Ok{};
+  if (auto r = claims_->query("SELECT pg_advisory_unlock(?)", {key}); !r) return make_error(r.error());
+  return Ok{};
+}
+
+void Db::listen(const std::string& channel, std::function<void(const std::string&)> on) {
+  if (url_.empty() || listener_.joinable()) return;
+  listener_ = listen_postgres(url_, channel, std::move(on));
 }
 
 }  // namespace oyin::storage

@@ -89,6 +89,11 @@ class Connection {
   virtual Status set_schema_version(int version) = 0;
   virtual Status lock_for_migration() = 0;
 
+  // Sends `payload` on `channel` to every process listening on the database when the
+  // transaction it is in commits (PostgreSQL NOTIFY); nothing on SQLite, whose file one process
+  // owns.
+  virtual Status notify(const std::string& channel, const std::string& payload) = 0;
+
  protected:
   virtual Status begin() = 0;
   virtual Status end(bool commit) = 0;
@@ -120,39 +125,73 @@ bool is_postgres_url(std::string_view where);
 // `where` as it may be shown in a log: a URL's password as ***.
 std::string without_password(const std::string& where);
 
-// A store's connections: one for changes and one for reads, each used by one thread at a time
-// (a Lease holds its lock), so a long read never holds up a commit.
+// A store's connections: writers for changes (SQLite: one; PostgreSQL: a few, so that commits
+// waiting for their WAL flush overlap) and one for reads, each used by one thread at a time (a
+// Lease holds it), so a long read never holds up a commit.
 class Db {
  public:
   // A postgresql:// URL or a SQLite file path (created when missing).
   static Result<std::unique_ptr<Db>> open(const std::string& where);
-  Db(std::unique_ptr<Connection> writer, std::unique_ptr<Connection> reader, std::jthread chores = {});
+  Db(std::vector<std::unique_ptr<Connection>> writers, std::unique_ptr<Connection> reader,
+     std::jthread chores = {});
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
 
   class Lease {
    public:
+    Lease(Db& db, std::size_t slot, Connection& c) : db_(&db), slot_(slot), c_(&c) {}
     Lease(std::mutex& m, Connection& c) : lock_(m), c_(&c) {}
+    ~Lease() {
+      if (db_) db_->give_back(slot_);
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
     Connection* operator->() const { return c_; }
     Connection& operator*() const { return *c_; }
 
    private:
+    Db* db_ = nullptr;
+    std::size_t slot_ = 0;
     std::unique_lock<std::mutex> lock_;
     Connection* c_;
   };
-  Lease writer() { return Lease(write_mutex_, *writer_); }
+  Lease writer();
   Lease reader() { return Lease(read_mutex_, *reader_); }
-  Backend backend() const { return writer_->backend(); }
+  Backend backend() const { return reader_->backend(); }
+
+  // Work that one process of several on the database may do at a time (a computer move):
+  // true when this process now holds `key` (PostgreSQL: a session advisory lock on a
+  // connection of its own, let go by release() or when the process dies); on SQLite always.
+  Result<bool> claim(std::int64_t key);
+  Status release(std::int64_t key);
+
+  // Calls `on` from a thread of its own with every payload notify() sends on `channel` (from
+  // any process, this one included), and with "" when the connection was lost and made again
+  // (notifications may have been missed). Nothing on SQLite. Once per Db.
+  void listen(const std::string& channel, std::function<void(const std::string&)> on);
+
+  // PostgreSQL's connection URL (for the claim and listen connections); set by open_postgres.
+  void set_url(std::string url) { url_ = std::move(url); }
 
  private:
-  std::mutex write_mutex_, read_mutex_;
-  std::unique_ptr<Connection> writer_, reader_;
-  std::jthread chores_;  // SQLite's checkpointer
+  void give_back(std::size_t slot);
+
+  std::mutex write_mutex_, read_mutex_, claim_mutex_;
+  std::condition_variable write_free_;
+  std::vector<std::unique_ptr<Connection>> writers_;
+  std::vector<std::size_t> free_writers_;
+  std::unique_ptr<Connection> reader_, claims_;
+  std::string url_;
+  std::jthread chores_;    // SQLite's checkpointer
+  std::jthread listener_;  // PostgreSQL's LISTEN
 };
 
 // The backends (storage/sqlite_db.cpp, storage/postgres_db.cpp).
 Result<std::unique_ptr<Db>> open_sqlite(const std::string& path);
 Result<std::unique_ptr<Db>> open_postgres(const std::string& url);
+Result<std::unique_ptr<Connection>> connect_postgres(const std::string& url);
+std::jthread listen_postgres(const std::string& url, const std::string& channel,
+                             std::function<void(const std::string&)> on);
 
 }  // namespace oyin::storage

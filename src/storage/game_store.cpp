@@ -1,5 +1,7 @@
 #include "storage/game_store.h"
 
+#include <random>
+
 #include "storage/migrations.h"
 
 namespace oyin::storage {
@@ -41,7 +43,47 @@ Status must(Result<std::int64_t> r, const std::string& what) {
   return Ok{};
 }
 
+constexpr const char* kChannel = "oyin_games";
+
+// The advisory lock key of a game's computer move (FNV-1a of the id; a collision only makes two
+// games take turns).
+std::int64_t computer_key(const std::string& id) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char ch : id) h = (h ^ ch) * 1099511628211ULL;
+  return static_cast<std::int64_t>(h);
+}
+
 }  // namespace
+
+GameStore::GameStore(std::unique_ptr<Db> db) : db_(std::move(db)) {
+  std::random_device rd;
+  instance_ = std::to_string(rd()) + std::to_string(rd());
+}
+
+void GameStore::on_change(std::function<void(const std::string&)> on) {
+  {
+    std::lock_guard lock(on_change_mutex_);
+    on_change_ = std::move(on);
+  }
+  db_->listen(kChannel, [this](const std::string& payload) {
+    const auto space = payload.find(' ');
+    if (space != std::string::npos && payload.compare(0, space, instance_) == 0) return;  // our own
+    std::lock_guard lock(on_change_mutex_);
+    if (on_change_) on_change_(space == std::string::npos ? std::string() : payload.substr(space + 1));
+  });
+}
+
+Status GameStore::announce(Connection& c, const std::string& id) {
+  if (c.backend() != Backend::postgresql) return Ok{};
+  return c.notify(kChannel, instance_ + " " + id);
+}
+
+bool GameStore::claim_computer(const std::string& id) {
+  auto r = db_->claim(computer_key(id));
+  return r && *r;
+}
+
+void GameStore::release_computer(const std::string& id) { (void)db_->release(computer_key(id)); }
 
 Result<std::unique_ptr<GameStore>> GameStore::open(const std::string& where) {
   auto db = Db::open(where);
@@ -71,7 +113,7 @@ Status GameStore::insert_game(const StoredGame& g) {
                         "inserting the moves of game " + g.id);
           !s)
         return s;
-    return Ok{};
+    return announce(c, g.id);
   });
 }
 
@@ -82,9 +124,12 @@ Status GameStore::append_move(const std::string& id, std::size_t ply, const std:
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("INSERT INTO moves(game_id, ply, move) VALUES(?,?,?)", {id, ply, move}), what); !s)
       return s;
-    return must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=? WHERE id=?",
-                       {result, reason, now, id}),
-                what);
+    if (auto s = must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=? WHERE id=?",
+                             {result, reason, now, id}),
+                      what);
+        !s)
+      return s;
+    return announce(c, id);
   });
 }
 
@@ -94,17 +139,25 @@ Status GameStore::truncate_moves(const std::string& id, std::size_t ply_count, c
   const std::string what = "undoing moves of game " + id;
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("DELETE FROM moves WHERE game_id=? AND ply>=?", {id, ply_count}), what); !s) return s;
-    return must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=? WHERE id=?",
-                       {result, reason, now, id}),
-                what);
+    if (auto s = must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=? WHERE id=?",
+                             {result, reason, now, id}),
+                      what);
+        !s)
+      return s;
+    return announce(c, id);
   });
 }
 
 Status GameStore::set_outcome(const std::string& id, const std::string& result, const std::string& reason,
                               int draw_offer) {
-  return must(db_->writer()->exec("UPDATE games SET result=?, reason=?, draw_offer=?, updated_at=? WHERE id=?",
-                                  {result, reason, draw_offer, utc_now(), id}),
-              "updating game " + id);
+  return db_->writer()->transaction([&](Connection& c) -> Status {
+    if (auto s = must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=?, updated_at=? WHERE id=?",
+                             {result, reason, draw_offer, utc_now(), id}),
+                      "updating game " + id);
+        !s)
+      return s;
+    return announce(c, id);
+  });
 }
 
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {

@@ -5,7 +5,9 @@
 // lets them run beside a commit on SQLite), so reading a long game never holds up the moves of
 // others.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,10 +62,25 @@ class GameStore {
   // The connections, for the stores of other tables (accounts, clocks, ...) to share.
   Db& db() { return *db_; }
 
- private:
-  explicit GameStore(std::unique_ptr<Db> db) : db_(std::move(db)) {}
+  // Several server processes on one database: `on` is called (from a thread of the store's)
+  // with the id of every game another process changed, and with "" when changes may have been
+  // missed (the connection to the database was lost for a while). Never on SQLite. nullptr
+  // unsets it (before the caller goes away).
+  void on_change(std::function<void(const std::string& game_id)> on);
+  // Whether this process may compute the computer's move in game `id` now (no other process is
+  // computing one); held until release_computer or the process ends. On SQLite always true.
+  bool claim_computer(const std::string& id);
+  void release_computer(const std::string& id);
 
-  std::unique_ptr<Db> db_;
+ private:
+  explicit GameStore(std::unique_ptr<Db> db);
+  // Tells the other processes that game `id` changed, at the commit of `c`'s transaction.
+  Status announce(Connection& c, const std::string& id);
+
+  std::string instance_;  // this process, in its own notifications
+  std::mutex on_change_mutex_;
+  std::function<void(const std::string&)> on_change_;
+  std::unique_ptr<Db> db_;  // last: its listener thread stops before the members it calls go
 };
 
 }  // namespace oyin::storage

@@ -93,6 +93,10 @@ class PgConnection final : public Connection {
     if (auto r = exec("INSERT INTO oyin_schema(version) VALUES(?)", {version}); !r) return make_error(r.error());
     return Ok{};
   }
+  Status notify(const std::string& channel, const std::string& payload) override {
+    if (auto r = query("SELECT pg_notify(?, ?)", {channel, payload}); !r) return make_error(r.error());
+    return Ok{};
+  }
   Status lock_for_migration() override {
     return script("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
   }
@@ -163,12 +167,27 @@ Result<std::unique_ptr<PgConnection>> connect(const std::string& url) {
 
 }  // namespace
 
+Result<std::unique_ptr<Connection>> connect_postgres(const std::string& url) {
+  auto c = connect(url);
+  if (!c) return make_error(c.error());
+  return std::unique_ptr<Connection>(std::move(*c));
+}
+
 Result<std::unique_ptr<Db>> open_postgres(const std::string& url) {
-  auto w = connect(url);
-  if (!w) return make_error(w.error());
+  // Writers: a commit waits for its WAL flush; with several connections those waits overlap and
+  // PostgreSQL flushes them together, instead of every move queueing behind one fsync.
+  constexpr int kWriters = 8;
+  std::vector<std::unique_ptr<Connection>> writers;
+  for (int i = 0; i < kWriters; ++i) {
+    auto w = connect(url);
+    if (!w) return make_error(w.error());
+    writers.push_back(std::move(*w));
+  }
   auto r = connect(url);
   if (!r) return make_error(r.error());
-  return std::make_unique<Db>(std::move(*w), std::move(*r));
+  auto db = std::make_unique<Db>(std::move(writers), std::move(*r));
+  db->set_url(url);
+  return db;
 }
 
 }  // namespace oyin::storage

@@ -74,6 +74,7 @@ class SqliteConnection final : public Connection {
     return script("PRAGMA user_version=" + std::to_string(version));
   }
   Status lock_for_migration() override { return Ok{}; }  // BEGIN IMMEDIATE holds the write lock
+  Status notify(const std::string&, const std::string&) override { return Ok{}; }
 
  protected:
   Status begin() override { return script(read_only_ ? "BEGIN" : "BEGIN IMMEDIATE"); }
@@ -157,7 +158,9 @@ Result<std::unique_ptr<Db>> open_sqlite(const std::string& path) {
     sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     sqlite3_close(ckpt);
   });
-  return std::make_unique<Db>(std::move(writer), std::move(reader), std::move(checkpointer));
+  std::vector<std::unique_ptr<Connection>> writers;
+  writers.push_back(std::move(writer));
+  return std::make_unique<Db>(std::move(writers), std::move(reader), std::move(checkpointer));
 }
 
 }  // namespace oyin::storage

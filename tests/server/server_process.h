@@ -55,7 +55,7 @@ class ServerProcess {
  public:
   // `db` is a SQLite path (under OYIN_TEST_STORE=postgresql: a PostgreSQL database in its stead).
   ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
-      : db_(store_for(db)), logs_(db + ".log."), web_(std::move(web)), args_(std::move(args)) {}
+      : db_(store_for(db)), logs_(log_base(db)), web_(std::move(web)), args_(std::move(args)) {}
   ~ServerProcess() { kill9(); }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
@@ -107,6 +107,7 @@ class ServerProcess {
   }
   int port() const { return port_; }
   pid_t pid() const { return pid_; }
+  const std::string& log_path() const { return log_; }
   // Resident memory in kB (VmRSS), 0 when unknown.
   long rss_kb() const {
     std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
@@ -117,6 +118,12 @@ class ServerProcess {
   }
 
  private:
+  // Logs beside a SQLite file; a server on a PostgreSQL URL logs in the temporary folder.
+  static std::string log_base(const std::string& db) {
+    if (!storage::is_postgres_url(db)) return db + ".log.";
+    static int servers = 0;
+    return ::testing::TempDir() + "oyin_server_" + std::to_string(getpid()) + "_" + std::to_string(++servers) + ".log.";
+  }
   std::string db_, logs_, web_, log_;
   std::vector<std::string> args_;
   int starts_ = 0;
