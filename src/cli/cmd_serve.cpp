@@ -12,7 +12,7 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("serve", "Serve the web application (play, review, analyse in a browser)");
   cmd->add_option("--port", o->port, "TCP port (0 = any free port)")->capture_default_str()->check(whole_number(0, 65535));
   cmd->add_option("--host", o->host, "Address to listen on")->capture_default_str();
-  cmd->add_option("--db", o->db, "SQLite database file (created on first start)")->capture_default_str();
+  cmd->add_option("--db", o->db, "SQLite database file (created on first start), or a PostgreSQL URL postgresql://USER[:PASSWORD]@HOST:PORT/DB for several instances on one database")->capture_default_str();
   cmd->add_option("--web", o->web_root, "Directory of the built UI")->capture_default_str();
   cmd->add_option("--io-threads", o->io_threads, "Threads for network I/O")->capture_default_str()->check(whole_number(1, 64));
   cmd->add_option("--workers", o->workers, "Threads for the computer players (0 = one per core)")->capture_default_str()->check(whole_number(0, 256));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <limits>
 #include <thread>
 
@@ -82,7 +83,20 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       clock_(opt.clock ? *opt.clock : *own_clock_),
       workers_(workers),
       opt_(opt),
-      engines_(opt.hash_mb) {}
+      engines_(opt.hash_mb) {
+  store_.on_change([this](const std::string& id) {
+    if (!stopping_) boost::asio::post(loaders_, [this, id] { refresh(id); });
+  });
+  claim_retry_ = std::jthread([this](std::stop_token stop) {
+    std::mutex m;
+    std::condition_variable_any cv;
+    while (!stop.stop_requested()) {
+      std::unique_lock lock(m);
+      cv.wait_for(lock, stop, std::chrono::milliseconds(500), [] { return false; });
+      if (!stop.stop_requested()) retry_claims();
+    }
+  });
+}
 
 std::size_t GameService::cached_games() {
   std::lock_guard lock(mutex_);
@@ -101,6 +115,8 @@ void GameService::evict_idle_locked() {
 }
 
 GameService::~GameService() {
+  store_.on_change(nullptr);
+  claim_retry_ = {};
   stop_all();
   loaders_.join();
 }
@@ -442,6 +458,7 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
     s.state->undo();
     s.row.moves.pop_back();
     s.clock = clock_before;
+    reload_locked(s);  // another instance may have changed the game: the next request sees it
     return Reply::error(500, "server_error", r.error());
   }
   s.clock_marks.emplace_back(mover, left_after);
@@ -568,8 +585,12 @@ Reply GameService::undo(const std::string& id, const std::string& token) {
 }
 
 void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
+  s->ai_waiting = false;
   if (stopping_ || s->row.ai_side < 0 || s->ai_busy) return;
   if (verdict(*s->state, s->row).over || index(s->state->side_to_move()) != s->row.ai_side) return;
+  // With several instances on one database the one that claims the game computes the move.
+  s->ai_waiting = !store_.claim_computer(s->row.id);
+  if (s->ai_waiting) return;
   s->ai_busy = true;
   s->ai_stop = std::make_shared<std::atomic<bool>>(false);
   ++ai_running_;
@@ -598,9 +619,12 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
       s->ai_busy = false;
       if (!*stop && s->version == version && !res.best_move.empty()) {
         const Reply r = apply_move(*s, res.best_move);
-        if (r.status != 200 && r.body.value("code", "") != "game_over") s->row.ai_side = -1;  // a broken engine: stop asking it
+        if (r.status == 422) s->row.ai_side = -1;  // a broken engine: stop asking it
+        else if (r.status != 200 && r.body.value("code", "") != "game_over")
+          reload_locked(*s);  // another instance moved first: read the game again
       }
       arm_clock(s);
+      store_.release_computer(s->row.id);
       maybe_start_ai(s);
       if (!s->subscribers.empty()) broadcast(*s, state_json(*s));
     }
@@ -719,6 +743,61 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   }
   s->subscribers.push_back(std::move(sub));
   return {200, state_for(*s, token)};
+}
+
+// Reads the game again from the store into `s` (held by the caller), for a change another
+// instance made. The version jumps to at least the clock, so that a client that moved from an
+// instance that died to this one does not take the new states for stale ones.
+bool GameService::reload_locked(Session& s) {
+  Session fresh;
+  if (!load_into(fresh, s.row.id).empty()) return false;
+  s.row = std::move(fresh.row);
+  s.mode = fresh.mode;
+  s.adapter = fresh.adapter;
+  s.state = std::move(fresh.state);
+  s.positions = std::move(fresh.positions);
+  const auto now = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  s.version = std::max(s.version + 1, now);
+  if (s.ai_stop) *s.ai_stop = true;  // a computer move on the old state is dropped
+  return true;
+}
+
+// Another instance changed game `id` ("" = maybe any): read it again if this instance has it.
+void GameService::refresh(const std::string& id) {
+  std::vector<std::shared_ptr<Session>> stale;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [key, s] : sessions_)
+      if ((id.empty() || key == id) && s->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
+          s->loaded.get().empty())
+        stale.push_back(s);
+  }
+  for (auto& s : stale) {
+    std::lock_guard lock(s->m);
+    if (!reload_locked(*s)) continue;
+    maybe_start_ai(s);
+    broadcast(*s, state_json(*s));
+  }
+}
+
+void GameService::retry_claims() {
+  std::vector<std::shared_ptr<Session>> waiting;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [key, s] : sessions_)
+      if (s->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready && s->loaded.get().empty())
+        waiting.push_back(s);
+  }
+  for (auto& s : waiting) {
+    std::lock_guard lock(s->m);
+    if (!s->ai_waiting) continue;
+    // The instance that held the claim may have moved (its notification is on the way) or died:
+    // read the game again before computing.
+    reload_locked(*s);
+    maybe_start_ai(s);
+    if (s->ai_busy && !s->subscribers.empty()) broadcast(*s, state_json(*s));
+  }
 }
 
 }  // namespace oyin::server

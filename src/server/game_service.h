@@ -18,6 +18,7 @@
 #include <shared_mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -137,6 +138,12 @@ class GameService {
   void end_by_clock(Session& s, int loser, bool abort);
   json presence_json(const Session& s) const;
   std::optional<Reply> claim_action(Session& s, int side);
+  // Several instances on one database: a game another instance changed
+  // is read again and pushed to this instance's subscribers; a computer move another instance
+  // claimed is tried again here every claim_retry_ms, in case that instance died.
+  void refresh(const std::string& id);
+  bool reload_locked(Session& s);
+  void retry_claims();
 
   storage::GameStore& store_;
   std::unique_ptr<Clock> own_clock_;
@@ -156,6 +163,7 @@ class GameService {
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
+  std::jthread claim_retry_;  // last: stops first
 };
 
 }  // namespace oyin::server

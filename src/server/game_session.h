@@ -30,6 +30,7 @@ struct GameService::Session {
   std::uint64_t version = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   bool ai_busy = false;
+  bool ai_waiting = false;  // another instance holds the claim on the computer's move
   std::shared_ptr<std::atomic<bool>> ai_stop;
   std::vector<std::weak_ptr<Subscriber>> subscribers;
 

@@ -8,6 +8,7 @@
 #include <boost/beast/http.hpp>
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "lessons/lesson_book.h"
@@ -179,11 +180,17 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
   if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
   std::error_code fs_ec;
-  if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty()) fs::create_directories(dir, fs_ec);
+  if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty() && !storage::is_postgres_url(opt.db))
+    fs::create_directories(dir, fs_ec);
   auto store = storage::GameStore::open(opt.db);
   if (!store) return store.error();
-  auto knowledge_store = storage::KnowledgeStore::open(opt.db);
-  if (!knowledge_store) return knowledge_store.error();
+  // The game base and explorer live in SQLite only for now: on PostgreSQL their routes answer 404.
+  std::unique_ptr<storage::KnowledgeStore> knowledge_store;
+  if (!storage::is_postgres_url(opt.db)) {
+    auto k = storage::KnowledgeStore::open(opt.db);
+    if (!k) return k.error();
+    knowledge_store = std::move(*k);
+  }
 
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
@@ -218,8 +225,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
-  KnowledgeService knowledge(**knowledge_store, games, opt.hash_mb);
-  api.set_knowledge(&knowledge);
+  std::optional<KnowledgeService> knowledge;
+  if (knowledge_store) {
+    knowledge.emplace(*knowledge_store, games, opt.hash_mb);
+    api.set_knowledge(&*knowledge);
+  }
   api.set_manual_clock(manual);
   Services services{games, analysis, api};
 
@@ -228,7 +238,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
 
   const auto count = (*store)->count();
-  log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << opt.db << ", "
+  log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << storage::without_password(opt.db) << ", "
       << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
 
   std::vector<std::thread> threads;
@@ -237,7 +247,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (auto& t : threads) t.join();
   games.stop_all();
   analysis.stop_all();
-  knowledge.stop();
+  if (knowledge) knowledge->stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
   return {};

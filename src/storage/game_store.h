@@ -1,23 +1,21 @@
 #pragma once
-// The SQLite game store: every game with its settings, seats and moves. Changes go through one
-// connection guarded by a mutex, each one transaction committed before the caller acknowledges
-// it; reads (load, list, count) have a connection and a mutex of their own (WAL lets them run
-// beside a commit), so reading a long game never holds up the moves of others.
+// The game store: every game with its settings, seats and moves, on SQLite or PostgreSQL
+// (storage::Db). Changes go through the writer connection, each one transaction committed
+// before the caller acknowledges it; reads (load, list, count) use the reader connection (WAL
+// lets them run beside a commit on SQLite), so reading a long game never holds up the moves of
+// others.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/result.h"
-
-struct sqlite3;
+#include "storage/db.h"
 
 namespace oyin::storage {
-
-class Statement;
 
 struct StoredGame {
   std::string id;
@@ -44,9 +42,10 @@ struct StoredGame {
 
 class GameStore {
  public:
-  // Opens (creating if needed) the database at `path` and migrates it to the current schema.
-  static Result<std::unique_ptr<GameStore>> open(const std::string& path);
-  ~GameStore();
+  // Opens the database `where` (a postgresql:// URL, or a SQLite file path, created if needed)
+  // and migrates it to the current schema (storage/migrations.cpp).
+  static Result<std::unique_ptr<GameStore>> open(const std::string& where);
+  ~GameStore() = default;
   GameStore(const GameStore&) = delete;
   GameStore& operator=(const GameStore&) = delete;
 
@@ -67,18 +66,28 @@ class GameStore {
   // Ids of the timed games still being played (their flags must fall after a restart).
   Result<std::vector<std::string>> ongoing_timed_ids();
 
- private:
-  explicit GameStore(sqlite3* db);
-  Status exec(const char* sql);
-  void rollback() { (void)exec("ROLLBACK"); }
-  Status migrate();
+  // The connections, for the stores of other tables (accounts, clocks, ...) to share.
+  Db& db() { return *db_; }
 
-  std::mutex mutex_;
-  sqlite3* db_;
-  std::mutex read_mutex_;
-  sqlite3* reader_;  // db_ itself until open() has a second connection
-  std::unique_ptr<Statement> append_insert_, append_update_;
-  std::jthread checkpointer_;
+  // Several server processes on one database: `on` is called (from a thread of the store's)
+  // with the id of every game another process changed, and with "" when changes may have been
+  // missed (the connection to the database was lost for a while). Never on SQLite. nullptr
+  // unsets it (before the caller goes away).
+  void on_change(std::function<void(const std::string& game_id)> on);
+  // Whether this process may compute the computer's move in game `id` now (no other process is
+  // computing one); held until release_computer or the process ends. On SQLite always true.
+  bool claim_computer(const std::string& id);
+  void release_computer(const std::string& id);
+
+ private:
+  explicit GameStore(std::unique_ptr<Db> db);
+  // Tells the other processes that game `id` changed, at the commit of `c`'s transaction.
+  Status announce(Connection& c, const std::string& id);
+
+  std::string instance_;  // this process, in its own notifications
+  std::mutex on_change_mutex_;
+  std::function<void(const std::string&)> on_change_;
+  std::unique_ptr<Db> db_;  // last: its listener thread stops before the members it calls go
 };
 
 }  // namespace oyin::storage

@@ -1,4 +1,5 @@
 #pragma once
+// Used by the knowledge store, which is on SQLite only until it moves onto storage::Db (db.h).
 // A prepared SQLite statement with RAII, binding by position and reading columns as text/int.
 #include <sqlite3.h>
 

@@ -8,6 +8,7 @@
 #include "games/registry/registry.h"
 #include "server/api.h"
 #include "server/game_service.h"
+#include "support/test_store.h"
 
 namespace oyin::server {
 namespace {
@@ -16,7 +17,7 @@ TEST(GameService, EvictsIdleGamesAndReloadsThem) {
   register_builtin_games();
   const std::string path = ::testing::TempDir() + "oyin_service_" + std::to_string(getpid()) + ".sqlite";
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + std::string(ext));
-  auto store = storage::GameStore::open(path);
+  auto store = storage::GameStore::open(oyin::testing::store_for(path));
   ASSERT_TRUE(store) << store.error();
   boost::asio::thread_pool pool(1);
   GameService games(**store, pool, {.max_cached = 3});
@@ -53,7 +54,7 @@ TEST(ApiInProcess, HandlesRequestsWithoutASocket) {
   register_builtin_games();
   const std::string path = ::testing::TempDir() + "oyin_api_inproc_" + std::to_string(getpid()) + ".sqlite";
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + std::string(ext));
-  auto store = storage::GameStore::open(path);
+  auto store = storage::GameStore::open(oyin::testing::store_for(path));
   ASSERT_TRUE(store) << store.error();
   boost::asio::thread_pool pool(1);
   GameService games(**store, pool);

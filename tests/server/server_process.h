@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/test_store.h"
+
 namespace oyin::testing {
 
 using nlohmann::json;
@@ -51,14 +53,15 @@ inline bool serve_has_option(const std::string& option) {
 
 class ServerProcess {
  public:
+  // `db` is a SQLite path (under OYIN_TEST_STORE=postgresql: a PostgreSQL database in its stead).
   ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
-      : db_(std::move(db)), web_(std::move(web)), args_(std::move(args)) {}
+      : db_(store_for(db)), logs_(log_base(db)), web_(std::move(web)), args_(std::move(args)) {}
   ~ServerProcess() { kill9(); }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
   // `port` 0 picks a free one; a restart may ask for the port it had.
   bool start(int port = 0) {
-    log_ = db_ + ".log." + std::to_string(starts_++);
+    log_ = logs_ + std::to_string(starts_++);
     std::vector<std::string> argv{server_binary(), "serve", "--port", std::to_string(port), "--db", db_, "--web", web_};
     for (std::size_t i = 0; i + 1 < args_.size(); i += 2)  // "--option value" pairs it knows
       if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});
@@ -104,6 +107,7 @@ class ServerProcess {
   }
   int port() const { return port_; }
   pid_t pid() const { return pid_; }
+  const std::string& log_path() const { return log_; }
   // Resident memory in kB (VmRSS), 0 when unknown.
   long rss_kb() const {
     std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
@@ -114,7 +118,13 @@ class ServerProcess {
   }
 
  private:
-  std::string db_, web_, log_;
+  // Logs beside a SQLite file; a server on a PostgreSQL URL logs in the temporary folder.
+  static std::string log_base(const std::string& db) {
+    if (!storage::is_postgres_url(db)) return db + ".log.";
+    static int servers = 0;
+    return ::testing::TempDir() + "oyin_server_" + std::to_string(getpid()) + "_" + std::to_string(++servers) + ".log.";
+  }
+  std::string db_, logs_, web_, log_;
   std::vector<std::string> args_;
   int starts_ = 0;
   pid_t pid_ = -1;

@@ -1,13 +1,17 @@
-// The SQLite game store on its own: schema migration, round trips, undo, listing, reopening.
+// The game store on both backends: schema migration, round trips, undo, listing, reopening;
+// SQLite's WAL and PostgreSQL's schema table on their own.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <filesystem>
 
 #include "storage/game_store.h"
+#include "support/postgres_server.h"
 
 namespace oyin::storage {
 namespace {
+
+using oyin::testing::PostgresServer;
 
 std::string fresh_path(const std::string& name) {
   const std::string dir = ::testing::TempDir() + "oyin_store_" + std::to_string(getpid());
@@ -15,6 +19,13 @@ std::string fresh_path(const std::string& name) {
   const std::string p = dir + "/" + name + ".sqlite";
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(p + ext);
   return p;
+}
+
+std::string fresh_postgres(const std::string& name) {
+  auto& pg = PostgresServer::shared();
+  std::string url = pg.fresh_database(name);
+  EXPECT_TRUE(pg.error().empty()) << pg.error();
+  return url;
 }
 
 StoredGame sample(const std::string& id) {
@@ -28,7 +39,82 @@ StoredGame sample(const std::string& id) {
   return g;
 }
 
-TEST(GameStore, CreatesTheSchemaInWalMode) {
+class GameStoreTest : public ::testing::TestWithParam<Backend> {
+ protected:
+  std::string fresh(const std::string& name) {
+    return GetParam() == Backend::sqlite ? fresh_path(name) : fresh_postgres(name);
+  }
+};
+
+TEST_P(GameStoreTest, MovesUndoAndOutcomeSurviveReopening) {
+  const std::string where = fresh("roundtrip");
+  {
+    auto s = GameStore::open(where);
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ((*s)->schema_version(), 2);
+    EXPECT_EQ((*s)->db().backend(), GetParam());
+    ASSERT_TRUE((*s)->insert_game(sample("g1")));
+    ASSERT_TRUE((*s)->append_move("g1", 0, "6", "*", ""));
+    ASSERT_TRUE((*s)->append_move("g1", 1, "1", "*", ""));
+    ASSERT_TRUE((*s)->append_move("g1", 2, "7", "*", ""));
+    ASSERT_TRUE((*s)->truncate_moves("g1", 2, "*", ""));
+    ASSERT_TRUE((*s)->set_outcome("g1", "0-1", "white resigned", -1));
+    // The ply is taken: refused, and the transaction leaves nothing behind.
+    auto dup = (*s)->append_move("g1", 1, "9", "1-0", "x");
+    ASSERT_FALSE(dup);
+    EXPECT_EQ(dup.error().rfind("database: saving a move of game g1: ", 0), 0u) << dup.error();
+  }
+  auto s = GameStore::open(where);
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ((*s)->schema_version(), 2);
+  auto g = (*s)->load("g1");
+  ASSERT_TRUE(g && *g) << (g ? "missing" : g.error());
+  EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "1"}));
+  EXPECT_EQ((*g)->result, "0-1");
+  EXPECT_EQ((*g)->reason, "white resigned");
+  EXPECT_EQ((*g)->tokens[1], "tb");
+  EXPECT_EQ((*g)->level, 4);
+  EXPECT_EQ((*g)->ai_side, -1);
+  EXPECT_EQ((*g)->created_at.size(), 20u) << (*g)->created_at;  // 2026-12-01T21:30:00Z
+  auto missing = (*s)->load("nope");
+  ASSERT_TRUE(missing);
+  EXPECT_FALSE(*missing);
+}
+
+TEST_P(GameStoreTest, ListsNewestFirstWithPaging) {
+  auto s = GameStore::open(fresh("list"));
+  ASSERT_TRUE(s) << s.error();
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE((*s)->insert_game(sample(std::string("g").append(std::to_string(i)))));
+  ASSERT_TRUE((*s)->append_move("g3", 0, "9", "*", ""));
+  auto page = (*s)->list(1, 2);
+  ASSERT_TRUE(page) << page.error();
+  ASSERT_EQ(page->size(), 2u);
+  EXPECT_EQ((*page)[0].id, "g3");
+  EXPECT_EQ((*page)[0].move_count, 1u);
+  EXPECT_EQ((*page)[1].id, "g2");
+  EXPECT_EQ(*(*s)->count(), 5u);
+  EXPECT_FALSE((*s)->insert_game(sample("g1")));  // duplicate id
+  EXPECT_EQ(*(*s)->count(), 5u);
+}
+
+TEST_P(GameStoreTest, InsertsAGameWithItsMovesAtOnce) {
+  auto s = GameStore::open(fresh("imported"));
+  ASSERT_TRUE(s) << s.error();
+  StoredGame g = sample("imp");
+  g.mode = "review";
+  g.moves = {"9", "9", "1"};
+  g.result = "1/2-1/2";
+  ASSERT_TRUE((*s)->insert_game(g));
+  auto back = (*s)->load("imp");
+  ASSERT_TRUE(back && *back);
+  EXPECT_EQ((*back)->moves, g.moves);
+  EXPECT_EQ((*back)->result, "1/2-1/2");
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, GameStoreTest, ::testing::Values(Backend::sqlite, Backend::postgresql),
+                         [](const auto& info) { return info.param == Backend::sqlite ? "sqlite" : "postgresql"; });
+
+TEST(SqliteGameStore, CreatesTheSchemaInWalMode) {
   const std::string path = fresh_path("schema");
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
@@ -43,49 +129,7 @@ TEST(GameStore, CreatesTheSchemaInWalMode) {
   sqlite3_close(db);
 }
 
-TEST(GameStore, MovesUndoAndOutcomeSurviveReopening) {
-  const std::string path = fresh_path("roundtrip");
-  {
-    auto s = GameStore::open(path);
-    ASSERT_TRUE(s) << s.error();
-    ASSERT_TRUE((*s)->insert_game(sample("g1")));
-    ASSERT_TRUE((*s)->append_move("g1", 0, "6", "*", ""));
-    ASSERT_TRUE((*s)->append_move("g1", 1, "1", "*", ""));
-    ASSERT_TRUE((*s)->append_move("g1", 2, "7", "*", ""));
-    ASSERT_TRUE((*s)->truncate_moves("g1", 2, "*", ""));
-    ASSERT_TRUE((*s)->set_outcome("g1", "0-1", "white resigned", -1));
-    EXPECT_FALSE((*s)->append_move("g1", 1, "9", "*", ""));  // the ply is taken: refused, nothing changes
-  }
-  auto s = GameStore::open(path);
-  ASSERT_TRUE(s);
-  auto g = (*s)->load("g1");
-  ASSERT_TRUE(g && *g);
-  EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "1"}));
-  EXPECT_EQ((*g)->result, "0-1");
-  EXPECT_EQ((*g)->reason, "white resigned");
-  EXPECT_EQ((*g)->tokens[1], "tb");
-  EXPECT_EQ((*g)->level, 4);
-  auto missing = (*s)->load("nope");
-  ASSERT_TRUE(missing);
-  EXPECT_FALSE(*missing);
-}
-
-TEST(GameStore, ListsNewestFirstWithPaging) {
-  auto s = GameStore::open(fresh_path("list"));
-  ASSERT_TRUE(s);
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE((*s)->insert_game(sample(std::string("g").append(std::to_string(i)))));
-  ASSERT_TRUE((*s)->append_move("g3", 0, "9", "*", ""));
-  auto page = (*s)->list(1, 2);
-  ASSERT_TRUE(page);
-  ASSERT_EQ(page->size(), 2u);
-  EXPECT_EQ((*page)[0].id, "g3");
-  EXPECT_EQ((*page)[0].move_count, 1u);
-  EXPECT_EQ((*page)[1].id, "g2");
-  EXPECT_EQ(*(*s)->count(), 5u);
-  EXPECT_FALSE((*s)->insert_game(sample("g1")));  // duplicate id
-}
-
-TEST(GameStore, RefusesADatabaseFromTheFuture) {
+TEST(SqliteGameStore, RefusesADatabaseFromTheFuture) {
   const std::string path = fresh_path("future");
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
@@ -97,6 +141,38 @@ TEST(GameStore, RefusesADatabaseFromTheFuture) {
   auto bad = GameStore::open("/nonexistent-dir/x.sqlite");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("cannot open database '/nonexistent-dir/x.sqlite'"), std::string::npos) << bad.error();
+}
+
+TEST(PostgresGameStore, RefusesADatabaseFromTheFutureAndAnUnreachableServer) {
+  const std::string url = fresh_postgres("future");
+  {
+    auto db = Db::open(url);
+    ASSERT_TRUE(db) << db.error();
+    ASSERT_TRUE((*db)->writer()->script("CREATE TABLE oyin_schema(version INTEGER NOT NULL); "
+                                        "INSERT INTO oyin_schema VALUES(99)"));
+  }
+  auto s = GameStore::open(url);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (2)");
+  // Port 1 on loopback: nobody listens there.
+  auto bad = GameStore::open("postgresql://oyin:secret@127.0.0.1:1/x");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().rfind("cannot open database 'postgresql://oyin:***@127.0.0.1:1/x': ", 0), 0u) << bad.error();
+}
+
+// Two servers starting at once on one new database: one migrates, the other waits for it and
+// finds the schema done (the advisory lock), neither fails.
+TEST(PostgresGameStore, ConcurrentStartsMigrateOnce) {
+  const std::string url = fresh_postgres("concurrent");
+  std::vector<std::thread> starts;
+  std::atomic<int> ok{0};
+  for (int i = 0; i < 4; ++i)
+    starts.emplace_back([&] {
+      auto s = GameStore::open(url);
+      if (s && (*s)->schema_version() == 2) ++ok;
+    });
+  for (auto& t : starts) t.join();
+  EXPECT_EQ(ok, 4);
 }
 
 }  // namespace

@@ -13,8 +13,9 @@ const USAGE = `usage: node web/scripts/loadtest.mjs [options]
   --game G         a game registered on the server (default togyz)
   --moves M        moves per game before the player starts a new one (default: to the end)
   --max-games N    stop after N games in all (default: no limit)
-  --url URL        a server already running on loopback (default: start build/oyin serve
-                   with a fresh database)
+  --url URL[,URL]  servers already running on loopback (default: start build/oyin serve
+                   with a fresh database); with several (instances on one PostgreSQL
+                   database) player i plays on the i-th one, round robin
   --serve "ARGS"   more options for the server it starts, e.g. "--workers 2 --hash 16"
   --help           this text`;
 
@@ -59,19 +60,22 @@ if (MODE !== 'hotseat' && MODE !== 'ai') {
 }
 
 let server = null;
-let base = args.url;
-if (base) {
-  const host = new URL(base).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') {
-    console.error('loadtest: loopback only (--url http://127.0.0.1:PORT)');
-    process.exit(2);
+let bases = args.url ? args.url.split(',') : [];
+if (bases.length) {
+  for (const b of bases) {
+    let host = '';
+    try { host = new URL(b).hostname; } catch { /* reported below */ }
+    if (host !== '127.0.0.1' && host !== 'localhost') {
+      console.error('loadtest: loopback only (--url http://127.0.0.1:PORT[,http://127.0.0.1:PORT2])');
+      process.exit(2);
+    }
   }
 } else {
   const { startServer } = await import('../tests/harness.mjs');  // loads playwright-core: only here
   server = await startServer(args.serve ? args.serve.split(/\s+/).filter(Boolean) : []);
-  base = server.url;
+  bases = [server.url];
 }
-const wsBase = base.replace(/^http/, 'ws');
+const baseOf = (index) => bases[index % bases.length];
 
 const latencies = [];
 const errors = [];
@@ -81,7 +85,7 @@ let startedGames = 0;
 let stopping = false;
 const deadline = Date.now() + SECONDS * 1000;
 
-async function createGame() {
+async function createGame(base) {
   const res = await fetch(`${base}/api/games`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -100,10 +104,10 @@ async function player(index) {
   };
   while (!stopping && Date.now() < deadline && !(MAX_GAMES && startedGames >= MAX_GAMES)) {
     ++startedGames;
-    const g = await createGame();
+    const g = await createGame(baseOf(index));
     let played = 0;
     await new Promise((resolve) => {
-      const ws = new WebSocket(`${wsBase}/ws/games/${g.id}?token=${g.seat.token}`);
+      const ws = new WebSocket(`${baseOf(index).replace(/^http/, 'ws')}/ws/games/${g.id}?token=${g.seat.token}`);
       let pending = null;
       let done = false;
       // At the deadline stop waiting too (in ai mode the computer's reply may still be queued).

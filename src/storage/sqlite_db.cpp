@@ -1,0 +1,166 @@
+// storage::Db on SQLite: WAL, one writer connection, one read-only reader, and a checkpointer
+// thread with a connection of its own.
+#include <sqlite3.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <unordered_map>
+
+#include "storage/db.h"
+
+namespace oyin::storage {
+
+namespace {
+
+class SqliteConnection final : public Connection {
+ public:
+  SqliteConnection(sqlite3* db, bool read_only) : db_(db), read_only_(read_only) {}
+  ~SqliteConnection() override {
+    for (auto& [sql, st] : cache_) sqlite3_finalize(st);
+    sqlite3_close(db_);
+  }
+
+  Backend backend() const override { return Backend::sqlite; }
+
+  Result<std::int64_t> exec(std::string_view sql, const Params& params) override {
+    sqlite3_stmt* st = nullptr;
+    if (auto s = prepare(sql, params, st); !s) return make_error(s.error());
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    }
+    if (rc != SQLITE_DONE) return failed(st);
+    sqlite3_reset(st);
+    return static_cast<std::int64_t>(sqlite3_changes(db_));
+  }
+
+  Result<Rows> query(std::string_view sql, const Params& params) override {
+    sqlite3_stmt* st = nullptr;
+    if (auto s = prepare(sql, params, st); !s) return make_error(s.error());
+    Rows rows;
+    const int cols = sqlite3_column_count(st);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+      std::vector<std::optional<std::string>> cells(static_cast<std::size_t>(cols));
+      for (int c = 0; c < cols; ++c) {
+        if (sqlite3_column_type(st, c) == SQLITE_NULL) continue;
+        const auto* p = sqlite3_column_text(st, c);
+        cells[static_cast<std::size_t>(c)].emplace(reinterpret_cast<const char*>(p),
+                                                   static_cast<std::size_t>(sqlite3_column_bytes(st, c)));
+      }
+      rows.emplace_back(std::move(cells));
+    }
+    if (rc != SQLITE_DONE) return failed(st);
+    sqlite3_reset(st);
+    return rows;
+  }
+
+  Status script(std::string_view sql) override {
+    char* err = nullptr;
+    const std::string text(sql);
+    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = std::string("database: ") + (err ? err : "error");
+      sqlite3_free(err);
+      return make_error(msg);
+    }
+    return Ok{};
+  }
+
+  Result<int> schema_version() override {
+    auto r = query("PRAGMA user_version", {});
+    if (!r) return make_error(r.error());
+    return r->empty() ? 0 : static_cast<int>((*r)[0].integer(0));
+  }
+  Status set_schema_version(int version) override {
+    return script("PRAGMA user_version=" + std::to_string(version));
+  }
+  Status lock_for_migration() override { return Ok{}; }  // BEGIN IMMEDIATE holds the write lock
+  Status notify(const std::string&, const std::string&) override { return Ok{}; }
+
+ protected:
+  Status begin() override { return script(read_only_ ? "BEGIN" : "BEGIN IMMEDIATE"); }
+  Status end(bool commit) override { return script(commit ? "COMMIT" : "ROLLBACK"); }
+
+ private:
+  Status prepare(std::string_view sql, const Params& params, sqlite3_stmt*& st) {
+    auto it = cache_.find(std::string(sql));
+    if (it == cache_.end()) {
+      if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &st, nullptr) != SQLITE_OK)
+        return make_error(std::string("database: ") + sqlite3_errmsg(db_));
+      it = cache_.emplace(std::string(sql), st).first;
+    }
+    st = it->second;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int at = static_cast<int>(i + 1);
+      const Value& v = params[i];
+      if (v.is_null())
+        sqlite3_bind_null(st, at);
+      else if (v.is_integer())
+        sqlite3_bind_int64(st, at, v.integer());
+      else
+        sqlite3_bind_text(st, at, v.text().data(), static_cast<int>(v.text().size()), SQLITE_TRANSIENT);
+    }
+    return Ok{};
+  }
+  Error failed(sqlite3_stmt* st) {
+    Error e = make_error(std::string("database: ") + sqlite3_errmsg(db_));
+    sqlite3_reset(st);
+    return e;
+  }
+
+  sqlite3* db_;
+  bool read_only_;
+  std::unordered_map<std::string, sqlite3_stmt*> cache_;
+};
+
+Result<sqlite3*> open_connection(const std::string& path, int flags, const char* purpose) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    std::string msg = "cannot open database '" + path + "'" + purpose + ": " + (db ? sqlite3_errmsg(db) : "out of memory");
+    sqlite3_close(db);
+    return make_error(msg);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Db>> open_sqlite(const std::string& path) {
+  auto w = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "");
+  if (!w) return make_error(w.error());
+  auto writer = std::make_unique<SqliteConnection>(*w, false);
+  // WAL with synchronous=NORMAL: a commit survives the process being killed (the WAL is in the
+  // OS page cache); FULL would add an fsync per move for power-loss safety. Checkpoints are the
+  // checkpointer's, never a commit's.
+  if (auto s = writer->script("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
+                              "PRAGMA wal_autocheckpoint=0");
+      !s)
+    return make_error(s.error());
+  auto r = open_connection(path, SQLITE_OPEN_READONLY, " for reading");
+  if (!r) return make_error(r.error());
+  auto reader = std::make_unique<SqliteConnection>(*r, true);
+  // Checkpoints (which fsync the database file) run on a thread of their own with a connection
+  // of their own, not after a commit while the writer's lock is held: a move never waits for one.
+  auto c = open_connection(path, SQLITE_OPEN_READWRITE, " for checkpoints");
+  if (!c) return make_error(c.error());
+  sqlite3* ckpt = *c;
+  std::jthread checkpointer([ckpt](std::stop_token stop) {
+    std::mutex m;
+    std::condition_variable_any cv;
+    while (!stop.stop_requested()) {
+      std::unique_lock lock(m);
+      cv.wait_for(lock, stop, std::chrono::milliseconds(500), [] { return false; });
+      int wal_pages = 0, done = 0;
+      sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal_pages, &done);
+    }
+    sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite3_close(ckpt);
+  });
+  std::vector<std::unique_ptr<Connection>> writers;
+  writers.push_back(std::move(writer));
+  return std::make_unique<Db>(std::move(writers), std::move(reader), std::move(checkpointer));
+}
+
+}  // namespace oyin::storage
