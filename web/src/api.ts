@@ -162,7 +162,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+// The one fetch of JSON for every API module: an error answer becomes an ApiError.
+export async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

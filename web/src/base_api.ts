@@ -1,6 +1,6 @@
 // The game base and the opening explorer (GET /api/explorer, GET /api/base, POST
 // /api/base/{id}/review), as the server answers them.
-import { ApiError, type BoardData, type LegalMove } from './api';
+import { call, type BoardData, type LegalMove } from './api';
 
 export interface ExplorerCounts {
   games: number;
@@ -47,13 +47,6 @@ export interface BaseFilters {
   event?: string;
   year?: string;
   result?: string;
-}
-
-async function call<T>(method: string, url: string): Promise<T> {
-  const res = await fetch(url, { method });
-  const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText, data.code ?? '', data.params ?? {});
-  return data as T;
 }
 
 function query(params: Record<string, string | undefined>): string {

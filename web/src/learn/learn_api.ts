@@ -1,6 +1,6 @@
 // The lessons of /api/lessons (src/server/lessons_api.h) and the learner's progress, which a
 // guest keeps in this browser (localStorage).
-import { ApiError, type BoardData, type LegalMove } from '../api';
+import { call, type BoardData, type LegalMove } from '../api';
 
 // A text in every UI language: {"kk", "uz", "ru", "en"}.
 export type Texts = Record<string, string>;
@@ -44,17 +44,6 @@ export interface Attempt {
   next: number | null;
   reply?: string;
   reply_board?: BoardData;
-}
-
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText, data.code ?? '', data.params ?? {});
-  return data as T;
 }
 
 export const lessonsApi = {
