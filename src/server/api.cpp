@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "server/lessons_api.h"
+#include "server/puzzles_api.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -99,6 +100,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const std::size_t n = parts.size();
   if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
   if (is_lessons_path(parts)) return reply(lessons_reply(m, t, parts, body));
+  if (is_puzzles_path(parts)) return reply(puzzles_reply(m, t, parts, body, *puzzle_ratings_));
   if (n == 2 && parts[1] == "games") {
     if (m == "GET") {
       const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);

@@ -12,6 +12,7 @@
 #include "server/analysis.h"
 #include "server/game_service.h"
 #include "server/knowledge_service.h"
+#include "server/puzzle_rating_store.h"
 
 namespace oyin::server {
 
@@ -56,6 +57,8 @@ class Api {
   void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
   // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
+  // Who keeps the learners' puzzle ratings (by default the guests' browsers).
+  void set_puzzle_ratings(PuzzleRatingStore* store) { puzzle_ratings_ = store ? store : &guest_ratings_; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -68,6 +71,8 @@ class Api {
   std::string web_root_;
   KnowledgeService* knowledge_ = nullptr;
   ManualClock* manual_clock_ = nullptr;
+  GuestPuzzleRatings guest_ratings_;
+  PuzzleRatingStore* puzzle_ratings_ = &guest_ratings_;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -21,6 +21,8 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "no_such_base_game", "bad_result",
     // lessons
     "no_such_lesson", "no_such_step",
+    // the puzzle trainer
+    "no_such_puzzle", "no_matching_puzzle", "bad_moves", "bad_rating",
     // clocks
     "bad_clock", "claim_not_allowed", "claim_too_early"});
 

@@ -32,6 +32,7 @@ export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaG
             <section class="card learn-game" key={g.name} data-learn-game={g.name}>
               <h2>{(t as Record<string, string>)[g.name] ?? g.title}</h2>
               {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}>📖 {lt.readRules}</a>}
+              {' '}<a class="button" href={`#/learn/puzzles/${g.name}`} data-puzzles-link={g.name}>🧩 {lt.solvePuzzles}</a>
               <h3 class="learn-lessons-title">{lt.lessons}
                 {mine.length > 0 && <span class="muted small"> · {fill(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
               <ol class="lesson-list">

@@ -1,0 +1,33 @@
+#include "server/puzzle_rating_store.h"
+
+#include <cmath>
+
+#include "server/ratings/puzzle_rating.h"
+
+namespace oyin::server {
+
+namespace {
+double round2(double v) { return std::round(v * 100) / 100; }
+}  // namespace
+
+Result<std::optional<ratings::Rating>> GuestPuzzleRatings::load(const json& request, const std::string&) {
+  const auto it = request.find("rating");
+  if (it == request.end() || it->is_null()) return std::optional<ratings::Rating>();
+  const json& r = *it;
+  if (!r.is_object()) return make_error("\"rating\" must be {\"rating\", \"rd\", \"volatility\"}");
+  ratings::Rating out;
+  for (auto [key, field] : {std::pair{"rating", &out.rating}, {"rd", &out.deviation}, {"volatility", &out.volatility}}) {
+    const auto f = r.find(key);
+    if (f == r.end() || !f->is_number()) return make_error(std::string("\"rating\" has no number \"") + key + "\"");
+    *field = f->get<double>();
+  }
+  if (!ratings::plausible(out))
+    return make_error("\"rating\" is out of range (rating 0..4000, rd 1..350, volatility over 0 up to 1)");
+  return std::optional<ratings::Rating>(out);
+}
+
+json rating_json(const ratings::Rating& r) {
+  return {{"rating", round2(r.rating)}, {"rd", round2(r.deviation)}, {"volatility", std::round(r.volatility * 1e6) / 1e6}};
+}
+
+}  // namespace oyin::server

@@ -1,0 +1,190 @@
+// /api/puzzles over real HTTP on a real server with the shipped puzzles: the summary per game,
+// the next puzzle near a rating (themes, seen), a puzzle without its solution, attempts judged
+// move by move against the proved solution with the defender's reply, a fail with the answer,
+// and the learner's Glicko-2 rating sent by the browser and updated by the server.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "server/server_process.h"
+
+namespace oyin::testing {
+namespace {
+
+class PuzzlesApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string dir = ::testing::TempDir() + "oyin_puzzles_" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+    server_ = std::make_unique<ServerProcess>(db);
+    ASSERT_TRUE(server_->start()) << "the server did not start";
+    port_ = server_->port();
+  }
+  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
+  HttpResult attempt(const std::string& id, const json& moves, const json& rating = nullptr) {
+    json body{{"moves", moves}};
+    if (!rating.is_null()) body["rating"] = rating;
+    return http_post(port_, "/api/puzzles/" + id + "/try", body);
+  }
+  std::unique_ptr<ServerProcess> server_;
+  int port_ = 0;
+};
+
+const json kNewLearner = {{"rating", 1000}, {"rd", 350}, {"volatility", 0.06}};
+
+TEST_F(PuzzlesApiTest, TheSummaryCountsEachGamesPuzzlesAndThemes) {
+  auto r = http_get(port_, "/api/puzzles");
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 3u);
+  for (const auto& g : r.body["games"]) {
+    EXPECT_GE(g["puzzles"].get<int>(), 300) << g["game"];
+    EXPECT_LT(g["min_rating"].get<int>(), g["max_rating"].get<int>());
+    int depth_one = 0;
+    for (const auto& t : g["themes"])
+      if (t["theme"].get<std::string>().ends_with("-in-1")) depth_one = t["count"];
+    EXPECT_GT(depth_one, 50) << g["game"];
+  }
+  EXPECT_EQ(r.body["new_learner"], kNewLearner);
+  auto one = http_get(port_, "/api/puzzles?game=capgo");
+  ASSERT_EQ(one.body["games"].size(), 1u);
+  EXPECT_EQ(one.body["games"][0]["puzzles"], 332);
+  EXPECT_EQ(http_get(port_, "/api/puzzles?game=chess").body["code"], "unknown_game");
+}
+
+TEST_F(PuzzlesApiTest, NextIsTheUnseenPuzzleNearestTheRatingWithAChosenTheme) {
+  auto r = http_get(port_, "/api/puzzles/next?game=togyz&rating=490");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["id"], "togyz-1-0001");  // rated 490, the first of the file at 490
+  EXPECT_EQ(r.body["rating"], 490);
+  auto seen = http_get(port_, "/api/puzzles/next?game=togyz&rating=490&seen=togyz-1-0001");
+  EXPECT_NE(seen.body["id"], "togyz-1-0001");
+  EXPECT_LE(std::abs(seen.body["rating"].get<int>() - 490), 40);
+  // A high rating gets a deep puzzle, a theme only puzzles with it.
+  auto hard = http_get(port_, "/api/puzzles/next?game=tojmot&rating=2500");
+  EXPECT_EQ(hard.body["moves"], 3);
+  auto themed = http_get(port_, "/api/puzzles/next?game=togyz&rating=1000&themes=atsyrau,tuzdyk");
+  ASSERT_EQ(themed.status, 200) << themed.text;
+  const auto& th = themed.body["themes"];
+  EXPECT_TRUE(std::find(th.begin(), th.end(), "atsyrau") != th.end() || std::find(th.begin(), th.end(), "tuzdyk") != th.end())
+      << th;
+  auto none = http_get(port_, "/api/puzzles/next?game=togyz&themes=no-such-theme");
+  EXPECT_EQ(none.status, 404);
+  EXPECT_EQ(none.body["code"], "no_matching_puzzle");
+  EXPECT_EQ(http_get(port_, "/api/puzzles/next").body["code"], "unknown_game");
+  EXPECT_EQ(http_get(port_, "/api/puzzles/next?game=capgo&rating=x").body["code"], "bad_number");
+}
+
+TEST_F(PuzzlesApiTest, APuzzleCarriesItsBoardAndLegalMovesButNotItsSolution) {
+  auto r = http_get(port_, "/api/puzzles/capgo-1-0008");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["game"], "capgo");
+  EXPECT_EQ(r.body["goal"], "capture");
+  EXPECT_EQ(r.body["moves"], 2);
+  EXPECT_EQ(r.body["rating"], 1214);
+  EXPECT_EQ(r.body["board"]["to_move"], "black");
+  EXPECT_EQ(r.body["board"]["rows"][1], "..X.O");
+  EXPECT_GT(r.body["legal"].size(), 10u);
+  for (const char* secret : {"\"solution\"", "\"source\"", "\"position\""}) EXPECT_EQ(r.text.find(secret), std::string::npos) << secret;
+  auto missing = http_get(port_, "/api/puzzles/capgo-9-9999");
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.body["code"], "no_such_puzzle");
+}
+
+TEST_F(PuzzlesApiTest, ASolutionIsCheckedMoveByMoveWithTheRepliesPlayed) {
+  // Capture Go 0008: D4, the defender's longest defence A1, then E5 captures.
+  auto first = attempt("capgo-1-0008", {"D4"});
+  ASSERT_EQ(first.status, 200) << first.text;
+  EXPECT_EQ(first.body["result"], "continue");
+  EXPECT_EQ(first.body["move"], "D4");
+  EXPECT_EQ(first.body["reply"], "A1");
+  EXPECT_EQ(first.body["reply_board"]["to_move"], "black");
+  EXPECT_FALSE(first.body.contains("answer"));
+  EXPECT_FALSE(first.body.contains("rating"));
+  bool e5 = false;
+  for (const auto& m : first.body["legal"]) e5 = e5 || m["move"] == "E5";
+  EXPECT_TRUE(e5);
+  auto done = attempt("capgo-1-0008", {"D4", "E5"}, kNewLearner);
+  EXPECT_EQ(done.body["result"], "solved");
+  EXPECT_EQ(done.body["index"], 1);
+  EXPECT_EQ(done.body["board"]["captures"][0].get<int>(), 4);
+  // Any notation the rules accept counts (lower-case points).
+  EXPECT_EQ(attempt("capgo-1-0008", {"d4", "e5"}).body["result"], "solved");
+  // Tojmot 0009 (black mates in 2) and Togyz 0026 (win in 2).
+  EXPECT_EQ(attempt("tojmot-1-0009", {"e3e5"}).body["reply"], "1A5-B4");
+  EXPECT_EQ(attempt("tojmot-1-0009", {"e3e5", "c9c5"}).body["result"], "solved");
+  EXPECT_EQ(attempt("togyz-1-0026", {"67"}).body["result"], "continue");
+  EXPECT_EQ(attempt("togyz-1-0026", {"67", "76"}).body["result"], "solved");
+  // Togyz 0054: the line ends with the defender's move, which ends the game in the solver's favour.
+  auto last = attempt("togyz-1-0054", {"91", "12"});
+  EXPECT_EQ(last.body["result"], "solved");
+  EXPECT_FALSE(last.body["reply"].get<std::string>().empty());
+}
+
+TEST_F(PuzzlesApiTest, AWrongMoveFailsAndShowsTheAnswer) {
+  auto r = attempt("capgo-1-0008", {"D4", "A2"}, kNewLearner);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "failed");
+  EXPECT_EQ(r.body["index"], 1);
+  EXPECT_EQ(r.body["move"], "A2");
+  EXPECT_EQ(r.body["expected"], "E5");
+  ASSERT_EQ(r.body["answer"].size(), 3u);
+  EXPECT_EQ(r.body["answer"][0]["move"], "D4");
+  EXPECT_EQ(r.body["answer"][1]["move"], "A1");
+  EXPECT_EQ(r.body["answer"][2]["move"], "E5");
+  EXPECT_EQ(r.body["answer"][2]["board"]["captures"][0].get<int>(), 4);
+  // A wrong first move in each game.
+  EXPECT_EQ(attempt("tojmot-1-0001", {"d12c12"}).body["result"], "failed");
+  EXPECT_EQ(attempt("togyz-1-0026", {"48"}).body["result"], "illegal");  // pit 4 is empty
+  // An illegal move is no attempt: it does not fail the puzzle.
+  auto illegal = attempt("capgo-1-0008", {"D4", "E4"}, kNewLearner);  // E4 holds a white stone
+  EXPECT_EQ(illegal.body["result"], "illegal");
+  EXPECT_FALSE(illegal.body["reason"].get<std::string>().empty());
+  EXPECT_FALSE(illegal.body.contains("rating"));
+}
+
+TEST_F(PuzzlesApiTest, TheLearnersRatingIsUpdatedByGlicko2) {
+  auto won = attempt("capgo-1-0008", {"D4", "E5"}, kNewLearner);
+  ASSERT_EQ(won.status, 200) << won.text;
+  const json& w = won.body["rating"];
+  EXPECT_EQ(w["before"], kNewLearner);
+  // A 1000/350 learner beating a 1214/80 puzzle: Glickman's steps (tau 0.5), computed apart
+  // from this code, give 1312.28, deviation 270.06, volatility 0.0600013.
+  EXPECT_NEAR(w["after"]["rating"].get<double>(), 1312.28, 0.01);
+  EXPECT_NEAR(w["after"]["rd"].get<double>(), 270.06, 0.01);
+  EXPECT_NEAR(w["after"]["volatility"].get<double>(), 0.060001, 0.000001);
+  EXPECT_EQ(w["change"].get<int>(), std::lround(w["after"]["rating"].get<double>()) - 1000);
+  EXPECT_EQ(w["provisional"], true);
+  // The browser sends the new state with the next attempt: a fail lowers it.
+  auto lost = attempt("tojmot-1-0001", {"d12c12"}, w["after"]);
+  const json& l = lost.body["rating"];
+  EXPECT_EQ(l["before"], w["after"]);
+  EXPECT_LT(l["change"].get<int>(), 0);
+  EXPECT_LT(l["after"]["rd"].get<double>(), w["after"]["rd"].get<double>());
+  // A broken state is refused, so a browser can reset it.
+  for (const json& bad : {json{{"rating", 1000}, {"rd", 0}, {"volatility", 0.06}}, json{{"rating", "x"}},
+                          json{{"rating", 9000}, {"rd", 100}, {"volatility", 0.06}}, json(5)}) {
+    auto r = attempt("capgo-1-0008", {"D4", "E5"}, bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(r.body["code"], "bad_rating") << bad;
+  }
+}
+
+TEST_F(PuzzlesApiTest, BadRequestsAreErrorsWithCodes) {
+  for (const json& moves : {json::array(), json("D4"), json({"D4", 5}), json({"D4", "E5", "A1"})}) {
+    auto r = attempt("capgo-1-0008", moves);
+    EXPECT_EQ(r.status, 400) << moves;
+    EXPECT_EQ(r.body["code"], "bad_moves") << moves;
+  }
+  EXPECT_EQ(http_post(port_, "/api/puzzles/capgo-1-0008/try", json::array()).body["code"], "not_an_object");
+  EXPECT_EQ(http_post(port_, "/api/puzzles/nope/try", {{"moves", {"D4"}}}).body["code"], "no_such_puzzle");
+  EXPECT_EQ(http_get(port_, "/api/puzzles/capgo-1-0008/try").status, 405);
+  EXPECT_EQ(http_post(port_, "/api/puzzles/next", json::object()).status, 405);
+  EXPECT_EQ(http_post(port_, "/api/puzzles", json::object()).status, 405);
+  EXPECT_EQ(http_get(port_, "/api/puzzles/capgo-1-0008/solution").body["code"], "not_found");
+}
+
+}  // namespace
+}  // namespace oyin::testing

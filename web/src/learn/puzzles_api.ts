@@ -1,0 +1,123 @@
+// The puzzle trainer's API (src/server/puzzles_api.h) and what a guest keeps in this browser:
+// the puzzle rating per game and the puzzles already played. The rating store is the one seam
+// an account will replace (the server keeps an account's rating; a guest's is sent with each
+// attempt and the server's answer stored back).
+import { call, type BoardData, type LegalMove } from '../api';
+import type { LearnDict } from './learn_texts';
+import { fill } from './learn_texts';
+
+export interface Rating {
+  rating: number;
+  rd: number;
+  volatility: number;
+}
+
+export interface PuzzleSummary {
+  game: string;
+  puzzles: number;
+  themes: { theme: string; count: number }[];
+  min_rating: number;
+  max_rating: number;
+}
+
+export interface PuzzleView {
+  id: string;
+  game: string;
+  goal: string;
+  moves: number;
+  themes: string[];
+  rating: number;
+  board: BoardData;
+  legal: LegalMove[];
+  rules_values: Record<string, unknown>;
+}
+
+export interface TryResult {
+  result: 'illegal' | 'continue' | 'solved' | 'failed';
+  index: number;
+  reason?: string;
+  move?: string;
+  board?: BoardData;
+  reply?: string;
+  reply_board?: BoardData;
+  legal?: LegalMove[];
+  expected?: string;
+  answer?: { move: string; board: BoardData }[];
+  rating?: { before: Rating; after: Rating; change: number; provisional: boolean };
+}
+
+export const puzzlesApi = {
+  summary: () => call<{ games: PuzzleSummary[]; new_learner: Rating }>('GET', '/api/puzzles'),
+  next: (game: string, rating: number, themes: string[], seen: string[]) => {
+    const q = new URLSearchParams({ game, rating: String(Math.round(rating)) });
+    if (themes.length) q.set('themes', themes.join(','));
+    if (seen.length) q.set('seen', seen.join(','));
+    return call<PuzzleView>('GET', `/api/puzzles/next?${q}`);
+  },
+  get: (id: string) => call<PuzzleView>('GET', `/api/puzzles/${encodeURIComponent(id)}`),
+  attempt: (id: string, moves: string[], rating: Rating | null) =>
+    call<TryResult>('POST', `/api/puzzles/${encodeURIComponent(id)}/try`, rating ? { moves, rating } : { moves }),
+};
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) ?? 'null');
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const RATING_KEY = 'oyin.puzzles.rating';
+// The server's starting point for a learner (GET /api/puzzles new_learner); until it is known.
+export const NEW_LEARNER: Rating = { rating: 1000, rd: 350, volatility: 0.06 };
+
+// A guest's puzzle rating per game, kept in this browser.
+export const puzzleRatings = {
+  get(game: string, start: Rating = NEW_LEARNER): Rating {
+    const r = read<Record<string, Rating>>(RATING_KEY, {})[game];
+    return r && typeof r.rating === 'number' && typeof r.rd === 'number' && typeof r.volatility === 'number' ? r : start;
+  },
+  set(game: string, r: Rating) {
+    const all = read<Record<string, Rating>>(RATING_KEY, {});
+    all[game] = r;
+    localStorage.setItem(RATING_KEY, JSON.stringify(all));
+  },
+  reset(game: string) {
+    const all = read<Record<string, Rating>>(RATING_KEY, {});
+    delete all[game];
+    localStorage.setItem(RATING_KEY, JSON.stringify(all));
+  },
+};
+
+const SEEN_KEY = 'oyin.puzzles.seen';
+const MAX_SEEN = 100;  // the latest ones: the query string stays short
+
+// The puzzles a guest finished (solved or failed), latest last, per game.
+export const seenPuzzles = {
+  get(game: string): string[] {
+    const v = read<Record<string, string[]>>(SEEN_KEY, {})[game];
+    return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+  },
+  add(game: string, id: string) {
+    const all = read<Record<string, string[]>>(SEEN_KEY, {});
+    const list = (Array.isArray(all[game]) ? all[game] : []).filter((x) => x !== id);
+    list.push(id);
+    all[game] = list.slice(-MAX_SEEN);
+    localStorage.setItem(SEEN_KEY, JSON.stringify(all));
+  },
+};
+
+// A theme tag as text: "mate-in-2" -> "Mate in 2", "mate-by-viii" -> "Mate by the VIII".
+export function themeText(lt: LearnDict, tag: string): string {
+  const dict = lt as Record<string, string>;
+  const depth = /^(win|mate|capture)-in-(\d+)$/.exec(tag);
+  if (depth) {
+    const key = { win: 'themeWinIn', mate: 'themeMateIn', capture: 'themeCaptureIn' }[depth[1]]!;
+    return depth[2] === '1' ? dict[`${key}1`] : fill(dict[key], { n: depth[2] });
+  }
+  if (tag === 'mate-by-toj') return lt.themeMateByToj;
+  const by = /^mate-by-(\w+)$/.exec(tag);
+  if (by) return fill(lt.themeMateBy, { piece: by[1].toUpperCase() });
+  return dict[`theme:${tag}`] ?? tag;
+}

@@ -1,0 +1,159 @@
+// Browser tests of the puzzle trainer: Debian's chromium (headless) driven by playwright-core
+// against a real server with the shipped puzzles. A puzzle of each game is solved by clicking
+// (the next one near the learner's rating, one by its link, one chosen by theme), the opponent's
+// replies are played on the board, the rating changes and survives a reload, and a failed puzzle
+// shows the right move and plays the solution through.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ARTIFACTS, ROOT, launchBrowser, startServer } from './harness.mjs';
+
+let server;
+let browser;
+
+// id -> the shipped puzzle (its solution is what the test clicks).
+const PUZZLES = new Map();
+for (const game of ['togyz', 'tojmot', 'capgo']) {
+  for (const line of readFileSync(path.join(ROOT, 'data', 'puzzles', `${game}.jsonl`), 'utf8').split('\n')) {
+    if (line.trim()) {
+      const p = JSON.parse(line);
+      PUZZLES.set(p.id, p);
+    }
+  }
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  const stopped = await server?.stop();
+  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+});
+
+async function newPage(locale = 'en-US') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  return page;
+}
+
+// The clicks that play `move` (protocol notation) on the game's play board.
+function clicks(game, move, toMove) {
+  if (game === 'capgo') return [`[data-point=${move.toUpperCase()}]`];
+  if (game === 'togyz') return [`[data-pit=${toMove[0]}${move[0]}]`];
+  const m = /^([a-n])(\d+)([a-n])(\d+)$/.exec(move);
+  assert.ok(m, `a Tojmot move without promotion: ${move}`);
+  return [`[data-cell=${m[1].toUpperCase()}${m[2]}]`, `[data-cell=${m[3].toUpperCase()}${m[4]}]`];
+}
+
+async function shownPuzzle(page) {
+  await page.waitForSelector('.puzzle-page[data-state=asking]:not([data-puzzle=""])');
+  const id = await page.getAttribute('.puzzle-page', 'data-puzzle');
+  const p = PUZZLES.get(id);
+  assert.ok(p, `the page shows an unknown puzzle ${id}`);
+  return p;
+}
+
+// Clicks the solver's moves of the solution, waiting for each reply; ends when solved.
+async function solve(page, p, toMove) {
+  for (let i = 0; i < p.solution.length; i += 2) {
+    for (const c of clicks(p.game, p.solution[i], toMove)) await page.click(c);
+    const lastSolverMove = i + 2 >= p.solution.length;
+    if (lastSolverMove) break;
+    await page.waitForSelector('.puzzle-page[data-state=asking] [data-feedback=continue]');
+  }
+  await page.waitForSelector('.puzzle-page[data-state=solved]');
+}
+
+const ratingShown = async (page) => Number(await page.getAttribute('[data-testid=rating]', 'data-rating'));
+
+describe('puzzle trainer', () => {
+  test('Togyz Kumalak: the next puzzle near my rating is solved by clicking, the rating rises and is kept', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/#/learn`);
+    await page.click('[data-puzzles-link=togyz]');
+    const p = await shownPuzzle(page);
+    assert.equal(p.game, 'togyz');
+    assert.equal(await ratingShown(page), 1000);
+    assert.ok(Math.abs(p.rating - 1000) < 150, `puzzle ${p.id} rated ${p.rating} is not near 1000`);
+    const toMove = await page.$eval('.puzzle-page', () => document.querySelector('.side-panel .stone-dot').className.split(' ')[1]);
+    await solve(page, p, toMove);
+    assert.match(await page.textContent('[data-feedback=solved]'), /Solved/);
+    const change = Number(await page.textContent('[data-testid=rating-change]'));
+    assert.ok(change > 0, `a solved puzzle changed the rating by ${change}`);
+    assert.equal(await ratingShown(page), 1000 + change);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'puzzle-togyz-solved.png') });
+    // The next puzzle is another one; the rating is kept in this browser.
+    await page.click('[data-action=next-puzzle]');
+    await page.waitForSelector(`.puzzle-page[data-state=asking]:not([data-puzzle="${p.id}"]):not([data-puzzle=""])`);
+    await page.reload();
+    await shownPuzzle(page);
+    assert.equal(await ratingShown(page), 1000 + change);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Tojmot: a mate in 2 by its link, with the opponent\'s reply played on the board', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/#/learn/puzzle/tojmot-1-0009`);
+    const p = await shownPuzzle(page);
+    assert.match(await page.textContent('[data-testid=task]'), /Mate in 2/);
+    for (const c of clicks('tojmot', 'e3e5')) await page.click(c);
+    await page.waitForSelector('[data-feedback=continue]');
+    assert.match(await page.textContent('[data-feedback=continue]'), /answered 1A5-B4/);
+    // The reply is on the board: the white 1 stands on B4.
+    assert.equal(await page.getAttribute('[data-at=B4]', 'data-piece'), 'w1', 'the reply is drawn');
+    for (const c of clicks('tojmot', p.solution[2])) await page.click(c);
+    await page.waitForSelector('.puzzle-page[data-state=solved]');
+    assert.ok(await page.textContent('[data-testid=rating-change]'));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'puzzle-tojmot-solved.png') });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Capture Go: a puzzle chosen by theme is solved; a failed one shows the right answer', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/#/learn/puzzles/capgo`);
+    await shownPuzzle(page);
+    await page.selectOption('[data-theme-select]', 'ladder');
+    await page.waitForFunction(() => {
+      const el = document.querySelector('.puzzle-page[data-state=asking]');
+      return el && el.textContent.includes('Ladder') && el.getAttribute('data-puzzle') !== '';
+    });
+    const p = await shownPuzzle(page);
+    assert.ok(p.themes.includes('ladder'), `${p.id} has no ladder theme`);
+    await solve(page, p, '');
+    const solvedRating = await ratingShown(page);
+
+    // A wrong second move: the failure names the right move, and the answer is played through.
+    await page.goto(`${server.url}/#/learn/puzzle/capgo-1-0008`);
+    await shownPuzzle(page);
+    await page.click('[data-point=D4]');
+    await page.waitForSelector('[data-feedback=continue]');
+    assert.equal(await page.getAttribute('[data-point=A1]', 'data-stone'), 'O');
+    await page.click('[data-point=A2]');
+    await page.waitForSelector('.puzzle-page[data-state=failed]');
+    assert.match(await page.textContent('[data-feedback=failed]'), /A2 does not win here\. The winning move was E5/);
+    assert.ok(await ratingShown(page) < solvedRating, 'a failed puzzle lowers the rating');
+    await page.click('[data-action=show-answer]');
+    assert.equal((await page.textContent('[data-testid=answer]')).replace(/\s+/g, ' ').trim(), 'The solution: D4 A1 E5');
+    // Played through: at the end E5 stands and the four white stones of the E file are gone.
+    await page.waitForFunction(() => document.querySelector('[data-point=E5]')?.getAttribute('data-stone') === 'X');
+    assert.equal(await page.getAttribute('[data-point=E4]', 'data-stone'), '.');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'puzzle-capgo-answer.png') });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the trainer speaks Kazakh, themes included', async () => {
+    const page = await newPage('kk-KZ');
+    await page.goto(`${server.url}/#/learn/puzzle/togyz-1-0026`);
+    await shownPuzzle(page);
+    assert.match(await page.textContent('[data-testid=task]'), /2 жүрісте ұту/);
+    assert.match(await page.textContent('.puzzle-themes'), /Қазанда 81-ден көп/);
+    assert.deepEqual(page.errors, []);
+  });
+});
