@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_puzzles_command(app, exit_code);
   oyin::cli::add_selfplay_data_command(app, exit_code);
   oyin::cli::add_train_command(app, exit_code);
+  oyin::cli::add_book_command(app, exit_code, argc, argv);
   try {
     app.parse(argc, argv);
     if (argc == 1) std::cout << app.help();

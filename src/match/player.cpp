@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "book/book_engine.h"
 #include "core/random.h"
 #include "core/text.h"
 #include "search/engine.h"
@@ -12,7 +13,7 @@ namespace oyin::match {
 
 namespace {
 
-constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, evalfile, plain, name";
+constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, evalfile, plain, book, name";
 
 struct KeyRange {
   const char* key;
@@ -24,6 +25,7 @@ constexpr KeyRange kKeys[] = {
     {"threads", 1, 256},      {"movetime", 1, 3600000}, {"depth", 1, 100},
     {"hash", 1, static_cast<std::int64_t>(search::kMaxHashMb)}, {"plain", 0, 1},
     {"eval", 1, 0},           {"name", 1, 0},           {"evalfile", 1, 0},
+    {"book", 1, 0},
 };
 
 std::string seconds_text(int ms) {
@@ -360,6 +362,12 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
   if (spec.opts.count("evalfile")) {  // a learned evaluation, used instead of the hand-made one
     if (auto r = engine->set_option("EvalFile", spec.opts.at("evalfile")); !r) return fail("evalfile: " + r.error());
     if (auto r = engine->set_option("UseNNUE", "true"); !r) return fail("evalfile: " + r.error());
+  }
+  if (spec.opts.count("book")) {  // the opening book at the levels that use one: "default" = the shipped one
+    const std::string& file = spec.opts.at("book");
+    if (file == "default" && !book::shipped_book(g.name())) return fail("book: " + g.title() + " ships no opening book");
+    if (auto r = engine->set_option("BookFile", file == "default" ? "" : file); !r) return fail("book: " + r.error());
+    if (auto r = engine->set_option("OwnBook", "true"); !r) return fail("book: " + r.error());
   }
   if (opt_int(spec, "plain", 0)) {
     if (auto r = engine->set_option("Plain", "1"); !r) return fail("plain: " + r.error());

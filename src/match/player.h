@@ -5,7 +5,8 @@
 //                      playouts), threads, movetime (ms), depth, hash (MB), eval (the game's
 //                      weights, '+'-separated: eval=tuz_base=600+tempo=10), evalfile (a learned
 //                      evaluation's weights file, used instead of the hand-made one), plain (1 = plain
-//                      fixed-depth alpha-beta), name
+//                      fixed-depth alpha-beta), book (an opening book file, or "default" for
+//                      the game's shipped one, played from at the levels that use one), name
 //   uci:<command>      any UCI engine; UCI_Variant is set when the game has one
 //   gtp:<command>      any GTP engine (told the start position and every move as `play`)
 //   gnugo[:level=N]    GNU Go over GTP: gtp:/usr/games/gnugo --mode gtp --level N --chinese-rules

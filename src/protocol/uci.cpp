@@ -109,6 +109,8 @@ class UciSession {
       say("option name EvalParams type string default <empty>");
       say("option name EvalFile type string default <empty>");
       say("option name UseNNUE type check default false");
+      say("option name OwnBook type check default false");
+      say("option name BookFile type string default <default>");
       say("uciok");
     } else if (cmd == "ucinewgame") {
       wait_search();
@@ -259,6 +261,15 @@ class UciSession {
       auto r = engine_->set_option(key, v);
       if (!r) return say("info string error: " + r.error());
       engine_options_.emplace_back(key, v);
+    } else if (lname == "ownbook" || lname == "bookfile") {
+      // The book in front of the engine (book/book_engine.h): OwnBook turns it on for Skill
+      // Levels from the game's book level; BookFile <default> is the game's shipped book.
+      const std::string key = lname == "ownbook" ? "OwnBook" : "BookFile";
+      if (options_.bounded && key == "BookFile" && value != "<default>" && !value.empty())
+        return say("info string error: BookFile is fixed in this session");
+      auto r = engine_->set_option(key, value);
+      if (!r) return say("info string error: " + r.error());
+      engine_options_.emplace_back(key, value);
     } else if (lname == "evalfile" || lname == "usennue") {
       const std::string key = lname == "evalfile" ? "EvalFile" : "UseNNUE";
       if (options_.bounded && key == "EvalFile") return say("info string error: EvalFile is fixed in this session");
@@ -306,6 +317,7 @@ class UciSession {
     start_work([this, lim] {
       const SearchResult r = engine_->search(*state_, lim, [this](const SearchInfo& i) { say(format_info(i)); }, &stop_);
       if (r.best_move.empty()) return say("bestmove (none)");
+      if (r.book) say("info string book move " + r.best_move);
       say(format_info(r.info));
       say("bestmove " + r.best_move + (r.ponder.empty() ? "" : " ponder " + r.ponder));
     });

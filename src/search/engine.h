@@ -49,12 +49,14 @@ struct LevelInfo {
   int level = 0;
   int think_ms = 0;     // time limit of a move at this level when the caller sets none
   std::string summary;  // what the level does, in a few words
+  bool book = false;    // the level plays from the opening book when one is on (the registry sets it)
 };
 
 struct SearchResult {
   std::string best_move;        // protocol notation; empty when there is no legal move
   std::string ponder;
   SearchInfo info;
+  bool book = false;            // the move came from an opening book, not a search
 };
 
 class Engine {

@@ -16,7 +16,9 @@ namespace oyin::server {
 
 class EnginePool {
  public:
-  explicit EnginePool(int hash_mb) : hash_mb_(hash_mb) {}
+  // `own_book`: the engines play from the game's shipped opening book at the levels that use
+  // one (the computer players); analysis pools leave it off.
+  explicit EnginePool(int hash_mb, bool own_book = false) : hash_mb_(hash_mb), own_book_(own_book) {}
 
   class Lease {
    public:
@@ -45,6 +47,7 @@ class EnginePool {
   void give_back(const std::string& game, std::unique_ptr<Engine> e);
 
   const int hash_mb_;
+  const bool own_book_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::vector<std::unique_ptr<Engine>>> idle_;
   std::size_t built_ = 0;

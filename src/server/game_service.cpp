@@ -83,7 +83,7 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       clock_(opt.clock ? *opt.clock : *own_clock_),
       workers_(workers),
       opt_(opt),
-      engines_(opt.hash_mb) {
+      engines_(opt.hash_mb, /*own_book=*/true) {
   store_.on_change([this](const std::string& id) {
     if (!stopping_) boost::asio::post(loaders_, [this, id] { refresh(id); });
   });
@@ -144,7 +144,8 @@ void GameService::stop_all() {
 namespace {
 json levels_json(const GameEntry& g) {
   json out = json::array();
-  for (const LevelInfo& l : g.levels()) out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}});
+  for (const LevelInfo& l : g.levels())
+    out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}, {"book", l.book}});
   return out;
 }
 json clock_presets_json(const GameEntry& g) {

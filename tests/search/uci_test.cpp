@@ -46,6 +46,8 @@ TEST(Uci, HandshakeListsTheOptionsAndAnswersIsready) {
             "option name EvalParams type string default <empty>\n"
             "option name EvalFile type string default <empty>\n"
             "option name UseNNUE type check default false\n"
+            "option name OwnBook type check default false\n"
+            "option name BookFile type string default <default>\n"
             "uciok\n"
             "readyok\n");
 }

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "book/book_engine.h"
+#include "book/book_settings.h"
 #include "core/training.h"
 #include "games/game_adapter.h"
 #include "search/engine.h"
@@ -57,6 +59,9 @@ struct GameDeclaration {
   std::string engine_name;
   std::function<std::unique_ptr<Engine>()> make_engine;
   std::vector<LevelInfo> levels;     // 0..10
+  // The opening book: from which level the player uses it, and the build's defaults
+  // (`oyin book build`) in the game's score units.
+  book::BookSettings book;
   std::vector<BenchPosition> bench;
   bool exact_solver = false;         // `oyin solve` can solve its positions
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
@@ -67,7 +72,9 @@ struct GameDeclaration {
 // A registered game: the rules face plus the rest of its declaration.
 class GameEntry final : public GameAdapter {
  public:
-  explicit GameEntry(GameDeclaration d) : d_(std::move(d)) {}
+  explicit GameEntry(GameDeclaration d) : d_(std::move(d)) {
+    for (LevelInfo& l : d_.levels) l.book = l.level >= d_.book.from_level;
+  }
 
   std::string name() const override { return d_.rules->name(); }
   std::string title() const override { return d_.rules->title(); }
@@ -96,7 +103,11 @@ class GameEntry final : public GameAdapter {
   }
   EngineKind engine_kind() const { return d_.engine_kind; }
   const std::string& engine_name() const { return d_.engine_name; }
-  std::unique_ptr<Engine> make_engine() const { return d_.make_engine ? d_.make_engine() : make_random_engine(); }
+  // The game's engine behind its opening book (off until OwnBook is set: book/book_engine.h).
+  std::unique_ptr<Engine> make_engine() const {
+    return book::with_book(d_.make_engine ? d_.make_engine() : make_random_engine(), name(), d_.book);
+  }
+  const book::BookSettings& book_settings() const { return d_.book; }
   const std::vector<LevelInfo>& levels() const { return d_.levels; }
   const std::vector<BenchPosition>& bench() const { return d_.bench; }
   bool has_exact_solver() const { return d_.exact_solver; }

@@ -20,6 +20,11 @@ GameDeclaration declare_togyz() {
   d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
   d.levels = search::alphabeta_levels();
   // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
+  // Book: scores in hundredths of a stone. The evaluation gives the side to move's opponent about
+  // 7 stones in the opening, so a clear loss is a move the checking search puts 10 stones down;
+  // moves within a stone and a half of the best (its depth-to-depth swing) are all good enough
+  // to vary among.
+  d.book = {.from_level = 5, .margin = 150, .drop_below = -1000, .check_depth = 8};
   d.bench = {
       bench_to_depth("", ""),
       bench_to_depth("", "6 9 5 5 1 4"),

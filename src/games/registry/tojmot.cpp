@@ -19,6 +19,8 @@ GameDeclaration declare_tojmot() {
   d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
   d.levels = search::alphabeta_levels();
   // The opening, a few plies in, and a middlegame; 5 plies shallower than Togyz (a wider tree).
+  // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss.
+  d.book = {.from_level = 5, .margin = 30, .drop_below = -300, .check_depth = 6};
   d.bench = {
       bench_to_depth("", "", 5),
       bench_to_depth("", "g5f6 i13j12 b4b6 g17f16", 5),
