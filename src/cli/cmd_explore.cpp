@@ -44,14 +44,15 @@ void add_explore_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--position", o->position, "Position text (default: the start position)");
   cmd->add_option("--moves", o->moves, "Moves played from the position first, space-separated");
   cmd->add_option("--rules", o->rules, "Rule options (default: the game's defaults)");
-  cmd->add_option("--db", o->db, "Database file with the game base (oyin import)")->capture_default_str();
+  cmd->add_option("--db", o->db, "Database with the game base (oyin import): a SQLite file or a postgresql:// URL")->capture_default_str();
   cmd->add_option("--source", o->source, "Only the games of this source (as given to oyin import)");
   cmd->add_option("--eval-depth", o->eval_depth, "Depth of the engine's search of each move (0 = none)")
       ->capture_default_str()->check(whole_number(0, knowledge::kMaxEvalDepth));
   cmd->add_flag("--json", o->json, "Print the answer as JSON (as GET /api/explorer does)");
   cmd->callback([o, &exit_code] {
     const GameEntry& g = game_or_fail(o->game);
-    if (!std::filesystem::exists(o->db)) throw UsageError("no database '" + o->db + "' (import games with oyin import)");
+    if (!storage::is_postgres_url(o->db) && !std::filesystem::exists(o->db))
+      throw UsageError("no database '" + o->db + "' (import games with oyin import)");
     auto store = storage::KnowledgeStore::open(o->db);
     if (!store) throw UsageError(store.error());
     knowledge::ExplorerQuery q{o->rules, o->position, o->moves, o->source, o->eval_depth};

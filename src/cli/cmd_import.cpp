@@ -19,7 +19,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("import", "Import PGN/SGF record files into the game base and the opening explorer");
   cmd->add_option("files", o->files, "Record files (.pgn: Togyz Kumalak or Tojmot, .sgf: capture Go)")->required();
-  cmd->add_option("--db", o->db, "Database file (the one `oyin serve` uses; created if needed)")->capture_default_str();
+  cmd->add_option("--db", o->db, "Database: a SQLite file (created if needed) or a postgresql:// URL, the one `oyin serve` uses")->capture_default_str();
   cmd->add_option("--source", o->source, "Name of the collection the games belong to (default: each file's name)");
   cmd->add_option("--game", o->game, "Read every record as this game (default: from the file and its records)");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr");
@@ -28,7 +28,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
     for (const auto& f : o->files)
       if (!std::filesystem::is_regular_file(f)) throw UsageError("cannot read '" + f + "'");
     std::error_code ec;
-    if (const auto dir = std::filesystem::path(o->db).parent_path(); !dir.empty())
+    if (const auto dir = std::filesystem::path(o->db).parent_path(); !dir.empty() && !storage::is_postgres_url(o->db))
       std::filesystem::create_directories(dir, ec);
     auto store = storage::KnowledgeStore::open(o->db);
     if (!store) throw UsageError(store.error());
@@ -56,7 +56,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
     std::snprintf(secs, sizeof secs, "%.2f", sum->seconds);
     std::cout << "imported " << sum->added << " games from " << sum->files << " file" << (sum->files == 1 ? "" : "s")
               << " in " << secs << " s (" << sum->read << " read, " << sum->duplicates << " duplicates skipped, "
-              << sum->bad << " bad games skipped) into " << o->db << std::endl;
+              << sum->bad << " bad games skipped) into " << storage::without_password(o->db) << std::endl;
     exit_code = sum->bad ? 1 : 0;
   });
 }

@@ -184,13 +184,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
     fs::create_directories(dir, fs_ec);
   auto store = storage::GameStore::open(opt.db);
   if (!store) return store.error();
-  // The game base and explorer live in SQLite only for now: on PostgreSQL their routes answer 404.
-  std::unique_ptr<storage::KnowledgeStore> knowledge_store;
-  if (!storage::is_postgres_url(opt.db)) {
-    auto k = storage::KnowledgeStore::open(opt.db);
-    if (!k) return k.error();
-    knowledge_store = std::move(*k);
-  }
+  // The game base and explorer share the game store's connections (and schema).
+  storage::KnowledgeStore knowledge_store((*store)->db());
 
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
@@ -225,11 +220,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
   Api api(games, analysis, opt.web_root);
-  std::optional<KnowledgeService> knowledge;
-  if (knowledge_store) {
-    knowledge.emplace(*knowledge_store, games, opt.hash_mb);
-    api.set_knowledge(&*knowledge);
-  }
+  KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
+  api.set_knowledge(&knowledge);
   api.set_manual_clock(manual);
   Services services{games, analysis, api};
 
@@ -247,7 +239,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (auto& t : threads) t.join();
   games.stop_all();
   analysis.stop_all();
-  if (knowledge) knowledge->stop();
+  knowledge.stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
   return {};

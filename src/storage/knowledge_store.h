@@ -4,20 +4,18 @@
 // game and rules: the moves played from it, with counts, results and ratings). It knows no game:
 // position keys, moves and results arrive computed (src/knowledge/ replays the games).
 //
-// Its tables live beside the game store's in the same database file and have a schema version
-// of their own (table knowledge_schema), so either store migrates without the other. The SQL is
-// portable (standard types, `?` placeholders, ON CONFLICT upserts): the same statements run on
-// PostgreSQL.
+// It is written over storage::Db, so it works on SQLite and on PostgreSQL alike; its tables are
+// migrations of the one schema list (storage/migrations.cpp), beside the games. Rows are written
+// many to an INSERT, so that an import costs a few statements per batch, not one per row (a
+// round trip each on PostgreSQL).
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
-
-struct sqlite3;
+#include "storage/db.h"
 
 namespace oyin::storage {
 
@@ -81,9 +79,12 @@ struct BaseQuery {
 
 class KnowledgeStore {
  public:
-  // Opens (creating if needed) the database at `path` and migrates the knowledge tables.
-  static Result<std::unique_ptr<KnowledgeStore>> open(const std::string& path);
-  ~KnowledgeStore();
+  // Opens the database `where` (a postgresql:// URL, or a SQLite file path, created if needed)
+  // and migrates it to the current schema.
+  static Result<std::unique_ptr<KnowledgeStore>> open(const std::string& where);
+  // Over the connections of a store already open and migrated (the server's GameStore).
+  explicit KnowledgeStore(Db& db) : db_(db) {}
+  ~KnowledgeStore() = default;
   KnowledgeStore(const KnowledgeStore&) = delete;
   KnowledgeStore& operator=(const KnowledgeStore&) = delete;
 
@@ -104,15 +105,10 @@ class KnowledgeStore {
   Result<std::vector<std::string>> sources(const std::string& game);
 
  private:
-  explicit KnowledgeStore(sqlite3* db) : db_(db) {}
-  Status exec(const char* sql);
-  Status migrate();
-  // Ids of a variant (game, rules) or source, created when `create`; nullopt when absent.
-  Result<std::optional<std::int64_t>> variant_id(const std::string& game, const std::string& rules, bool create);
-  Result<std::optional<std::int64_t>> source_id(const std::string& name, bool create);
+  explicit KnowledgeStore(std::unique_ptr<Db> owned) : owned_(std::move(owned)), db_(*owned_) {}
 
-  std::mutex mutex_;
-  sqlite3* db_;
+  std::unique_ptr<Db> owned_;  // when opened by open(), not shared
+  Db& db_;
 };
 
 }  // namespace oyin::storage

@@ -16,8 +16,9 @@ TEST(ExplorerApi, AnswersTheTableAsJsonWithCodedErrors) {
                                  "\n" + record_text("togyz", b, {{"White", "B"}}, "0-1"));
   const auto capgo = random_moves("capgo", 5, 10);
   write_file(dir + "/g.sgf", record_text("capgo", capgo));
-  ASSERT_EQ(run_oyin("import " + dir + "/g.pgn --db " + dir + "/s.sqlite -q").exit_code, 0);
-  ASSERT_EQ(run_oyin("import " + dir + "/g.sgf --db " + dir + "/s.sqlite -q --source go").exit_code, 0);
+  const std::string db = store_for(dir + "/s.sqlite");
+  ASSERT_EQ(run_oyin("import " + dir + "/g.pgn --db " + db + " -q").exit_code, 0);
+  ASSERT_EQ(run_oyin("import " + dir + "/g.sgf --db " + db + " -q --source go").exit_code, 0);
   ServerProcess server(dir + "/s.sqlite");
   ASSERT_TRUE(server.start());
   const int port = server.port();

@@ -19,7 +19,7 @@ TEST(BaseApi, SearchesByPlayerEventYearResultAndPositionAndOpensAGameInReview) {
                                       {"Black", "Bolat"}, {"WhiteElo", "1810"}}, "1-0") + "\n" +
              record_text("togyz", b, {{"Event", "Open"}, {"Date", "2021"}, {"White", "Dana"}, {"Black", "Asel Nur"}},
                          "1/2-1/2"));
-  ASSERT_EQ(run_oyin("import " + dir + "/g.pgn --db " + dir + "/s.sqlite -q").exit_code, 0);
+  ASSERT_EQ(run_oyin("import " + dir + "/g.pgn --db " + store_for(dir + "/s.sqlite") + " -q").exit_code, 0);
   ServerProcess server(dir + "/s.sqlite");
   ASSERT_TRUE(server.start());
   const int port = server.port();

@@ -24,7 +24,8 @@ TEST(ImportCli, ImportsReportsBadGamesAndPrintsASummary) {
   const std::string bad = "[Event \"broken\"]\n[Result \"*\"]\n\n1. " + a[0] + " 10 *\n";
   write_file(dir + "/one.pgn", good + "\n" + bad);
   write_file(dir + "/two.pgn", record_text("togyz", b, {{"White", "Dana"}}, "0-1") + "\n" + good);
-  const auto r = run_oyin("import " + dir + "/one.pgn " + dir + "/two.pgn --db " + dir + "/db/base.sqlite --source club");
+  const std::string db = store_for(dir + "/db/base.sqlite");
+  const auto r = run_oyin("import " + dir + "/one.pgn " + dir + "/two.pgn --db " + db + " --source club");
   EXPECT_EQ(r.exit_code, 1) << r.err;  // some games were refused
   const int bad_line = 1 + static_cast<int>(std::count(good.begin(), good.end(), '\n')) + 1;
   EXPECT_NE(r.err.find("import: skipped " + dir + "/one.pgn:" + std::to_string(bad_line) + ": game 2: illegal move 2 '10': "),
@@ -32,23 +33,23 @@ TEST(ImportCli, ImportsReportsBadGamesAndPrintsASummary) {
       << r.err;
   EXPECT_NE(r.err.find("import: two.pgn: 4 games read, 2 added"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.rfind("imported 2 games from 2 files in ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find(" s (4 read, 1 duplicates skipped, 1 bad games skipped) into " + dir + "/db/base.sqlite"),
+  EXPECT_NE(r.out.find(" s (4 read, 1 duplicates skipped, 1 bad games skipped) into " + db),
             std::string::npos)
       << r.out;
 
   // Again: everything is a duplicate now, and nothing is bad in two.pgn.
-  const auto again = run_oyin("import " + dir + "/two.pgn --db " + dir + "/db/base.sqlite -q");
+  const auto again = run_oyin("import " + dir + "/two.pgn --db " + db + " -q");
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(again.err, "");
   EXPECT_NE(again.out.find("imported 0 games from 1 file in "), std::string::npos) << again.out;
   EXPECT_NE(again.out.find("(2 read, 2 duplicates skipped, 0 bad games skipped)"), std::string::npos) << again.out;
 
-  const auto e = run_oyin("explore togyz --db " + dir + "/db/base.sqlite --eval-depth 0");
+  const auto e = run_oyin("explore togyz --db " + db + " --eval-depth 0");
   EXPECT_EQ(e.exit_code, 0) << e.err;
   EXPECT_NE(e.out.find("Togyz Kumalak, white to move: "), std::string::npos) << e.out;
   EXPECT_NE(e.out.find(": 2 games\n"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("move      games   share   white   draws   black  rating"), std::string::npos) << e.out;
-  const auto club = run_oyin("explore togyz --db " + dir + "/db/base.sqlite --source club --moves \"" + a[0] +
+  const auto club = run_oyin("explore togyz --db " + db + " --source club --moves \"" + a[0] +
                              "\" --eval-depth 2");
   EXPECT_EQ(club.exit_code, 0) << club.err;
   EXPECT_NE(club.out.find("source club: 1 game\n"), std::string::npos) << club.out;
@@ -56,7 +57,7 @@ TEST(ImportCli, ImportsReportsBadGamesAndPrintsASummary) {
   EXPECT_NE(club.out.find(a[1] + std::string(8 - a[1].size(), ' ') + "      1  100.0%  100.0%    0.0%    0.0%       -  "),
             std::string::npos)
       << club.out;
-  const auto js = run_oyin("explore togyz --db " + dir + "/db/base.sqlite --json --eval-depth 0");
+  const auto js = run_oyin("explore togyz --db " + db + " --json --eval-depth 0");
   EXPECT_EQ(js.exit_code, 0);
   EXPECT_EQ(nlohmann::json::parse(js.out)["total"]["games"], 2);
 }
@@ -73,11 +74,12 @@ TEST(ImportCli, BadInputIsAOneLineErrorAndEveryCommandHasHelp) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "oyin: no database '" + dir + "/none.sqlite' (import games with oyin import)\n");
   write_file(dir + "/e.pgn", "");
-  ASSERT_EQ(run_oyin("import " + dir + "/e.pgn --db " + dir + "/b.sqlite").exit_code, 0);
-  r = run_oyin("explore togyz --db " + dir + "/b.sqlite --moves \"10\"");
+  const std::string b = store_for(dir + "/b.sqlite");
+  ASSERT_EQ(run_oyin("import " + dir + "/e.pgn --db " + b).exit_code, 0);
+  r = run_oyin("explore togyz --db " + b + " --moves \"10\"");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err.rfind("oyin: move '10': ", 0), 0u) << r.err;
-  r = run_oyin("explore togyz --db " + dir + "/b.sqlite --eval-depth 99");
+  r = run_oyin("explore togyz --db " + b + " --eval-depth 99");
   EXPECT_EQ(r.exit_code, 2);
   for (const char* sub : {"import", "explore"}) {
     const auto h = run_oyin(std::string(sub) + " --help");
@@ -102,14 +104,15 @@ TEST(ImportCli, TheSharedTogyzGamesImportInAFewSeconds) {
   };
   const double cpu0 = cpu();
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = run_oyin("import " + files + " --db " + dir + "/base.sqlite -q");
+  const std::string db = store_for(dir + "/base.sqlite");
+  const auto r = run_oyin("import " + files + " --db " + db + " -q");
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double cpu_secs = cpu() - cpu0;
-  std::cerr << "import of ../shared/data/togyz: " << cpu_secs << " s CPU, " << secs << " s wall: " << r.out;
+  std::cerr << "import of ../shared/data/togyz into " << db << ": " << cpu_secs << " s CPU, " << secs << " s wall: " << r.out;
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("(1972 read, 3 duplicates skipped, 0 bad games skipped)"), std::string::npos) << r.out;
   EXPECT_LT(cpu_secs, 10.0);  // 1.2 s on the project's machine
-  const auto e = run_oyin("explore togyz --db " + dir + "/base.sqlite --json --eval-depth 0");
+  const auto e = run_oyin("explore togyz --db " + db + " --json --eval-depth 0");
   ASSERT_EQ(e.exit_code, 0) << e.err;
   const auto j = nlohmann::json::parse(e.out);
   EXPECT_GT(j["total"]["games"].get<int>(), 1900);

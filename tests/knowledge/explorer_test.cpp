@@ -43,7 +43,7 @@ TEST_P(Explorer, FindsTranspositionsByThePositionNotTheMoveOrder) {
   const std::string game = GetParam();
   const auto tr = find_transposition(game);
   ASSERT_TRUE(tr) << game << " has no 3-ply transposition";
-  auto store = storage::KnowledgeStore::open(test_dir() + "/base.sqlite").value();
+  auto store = storage::KnowledgeStore::open(store_for(test_dir() + "/base.sqlite")).value();
   auto after = find_game(game)->new_game("", "").value();
   for (const auto& m : {tr->a, tr->x, tr->b}) (void)after->play(m);
   const std::string y = after->legal_moves().front();
@@ -84,7 +84,7 @@ INSTANTIATE_TEST_SUITE_P(Games, Explorer, ::testing::Values("tojmot", "capgo"));
 TEST(ExplorerEval, EveryMoveGetsTheEnginesScoreOfAFixedSearch) {
   register_builtin_games();
   const GameEntry& g = *find_game("togyz");
-  auto store = storage::KnowledgeStore::open(test_dir() + "/base.sqlite").value();
+  auto store = storage::KnowledgeStore::open(store_for(test_dir() + "/base.sqlite")).value();
   std::string text;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) text += record_text("togyz", random_moves("togyz", seed, 8)) + "\n";
   knowledge::ImportSummary sum;
@@ -125,7 +125,7 @@ TEST(ExplorerEval, EveryMoveGetsTheEnginesScoreOfAFixedSearch) {
 TEST(ExplorerEval, BadQueriesAreErrorsInTheRulesWords) {
   register_builtin_games();
   const GameEntry& g = *find_game("togyz");
-  auto store = storage::KnowledgeStore::open(test_dir() + "/base.sqlite").value();
+  auto store = storage::KnowledgeStore::open(store_for(test_dir() + "/base.sqlite")).value();
   knowledge::ExplorerQuery q;
   q.moves = "10";
   auto a = knowledge::explore(*store, g, q, nullptr);

@@ -5,6 +5,8 @@
 #include "knowledge/explorer.h"
 #include "knowledge/importer.h"
 #include "knowledge/records.h"
+#include "storage/game_store.h"
+#include "storage/migrations.h"
 
 namespace oyin::testing {
 namespace {
@@ -17,7 +19,7 @@ struct Base {
   std::vector<std::string> problems;
   ImportOptions opt;
   explicit Base(const std::string& dir) {
-    auto s = storage::KnowledgeStore::open(dir + "/base.sqlite");
+    auto s = storage::KnowledgeStore::open(store_for(dir + "/base.sqlite"));
     EXPECT_TRUE(s) << s.error();
     store = std::move(*s);
     opt.problem = [this](const std::string& p) { problems.push_back(p); };
@@ -215,17 +217,54 @@ TEST(Import, AFileNoGameCanReadIsAnErrorAndStoresNothing) {
   EXPECT_EQ(*base.store->count(""), 0u);
 }
 
-TEST(Import, TheStoreHasASchemaVersionOfItsOwnAndReopens) {
+TEST(Import, TheTablesAreMigrationsOfTheOneSchemaAndTheBaseReopens) {
   const std::string dir = test_dir();
+  const int current = static_cast<int>(storage::schema_migrations().size());
   {
     Base base(dir);
     ThreeGames g;
     base.import(g.text, "cup.pgn");
-    EXPECT_EQ(base.store->schema_version(), 1);
+    EXPECT_EQ(base.store->schema_version(), current);
   }
   Base again(dir);
-  EXPECT_EQ(again.store->schema_version(), 1);
+  EXPECT_EQ(again.store->schema_version(), current);
   EXPECT_EQ(*again.store->count(""), 3u);
+  // The same database is the game store's: its tables are there too.
+  auto games = storage::GameStore::open(store_for(dir + "/base.sqlite"));
+  ASSERT_TRUE(games) << games.error();
+  EXPECT_EQ(*(*games)->count(), 0u);
+}
+
+// A SQLite base made before the knowledge tables joined the one schema (they had a version table
+// of their own, knowledge_schema) keeps its games when it migrates.
+TEST(Import, ABaseFromBeforeTheOneSchemaKeepsItsGames) {
+  const std::string path = test_dir() + "/old.sqlite";
+  {
+    auto db = storage::Db::open(path);
+    ASSERT_TRUE(db) << db.error();
+    // The knowledge tables as the first knowledge migration made them, with one game.
+    std::string old_tables;
+    for (const auto& m : storage::schema_migrations())
+      if (std::string t = m.text_for(storage::Backend::sqlite); t.find("TABLE IF NOT EXISTS base_games") != t.npos)
+        old_tables = t;
+    ASSERT_NE(old_tables, "");
+    old_tables.erase(old_tables.find("DROP TABLE IF EXISTS knowledge_schema;"));
+    ASSERT_TRUE((*db)->writer()->script(old_tables +
+                                        "CREATE TABLE knowledge_schema(version INTEGER NOT NULL);"
+                                        "INSERT INTO knowledge_schema VALUES(1);"
+                                        "INSERT INTO knowledge_variants VALUES(1, 'togyz', '');"
+                                        "INSERT INTO knowledge_sources VALUES(1, 'old');"
+                                        "INSERT INTO base_games VALUES(1, 'k1', 1, 1, '', 'Cup', '', '2019', 2019, '', "
+                                        "'Asel', 'Bolat', 0, 0, '', '1-0', '', 0, '', '[]', 'old.pgn', 1);"));
+    ASSERT_EQ(*(*db)->writer()->schema_version(), 0);
+  }
+  auto store = storage::KnowledgeStore::open(path);
+  ASSERT_TRUE(store) << store.error();
+  EXPECT_EQ((*store)->schema_version(), static_cast<int>(storage::schema_migrations().size()));
+  EXPECT_EQ(*(*store)->count("togyz"), 1u);
+  EXPECT_EQ((*(*store)->load(1))->white, "Asel");
+  auto db = storage::Db::open(path);
+  EXPECT_TRUE((*db)->reader()->query("SELECT name FROM sqlite_master WHERE name = 'knowledge_schema'")->empty());
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "core/random.h"
 #include "games/registry/registry.h"
+#include "support/test_store.h"
 
 namespace oyin::testing {
 

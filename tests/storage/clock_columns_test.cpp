@@ -6,9 +6,13 @@
 #include <filesystem>
 
 #include "storage/game_store.h"
+#include "storage/migrations.h"
 
 namespace oyin::storage {
 namespace {
+
+// The schema this oyin migrates to (its last migration's number).
+const int kCurrentSchema = static_cast<int>(schema_migrations().size());
 
 std::string fresh_db(const std::string& name) {
   const std::string dir = ::testing::TempDir() + "oyin_store_clock_" + std::to_string(getpid());
@@ -38,7 +42,7 @@ PRAGMA user_version=1;
   sqlite3_close(db);
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 2);
+  EXPECT_EQ((*s)->schema_version(), kCurrentSchema);
   auto g = (*s)->load("old");
   ASSERT_TRUE(g && *g);
   EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "9"}));
