@@ -136,7 +136,7 @@ TEST_F(PuzzlesApiTest, AWrongMoveFailsAndShowsTheAnswer) {
   EXPECT_EQ(r.body["answer"][2]["move"], "E5");
   EXPECT_EQ(r.body["answer"][2]["board"]["captures"][0].get<int>(), 4);
   // A wrong first move in each game.
-  EXPECT_EQ(attempt("tojmot-1-0001", {"d12c12"}).body["result"], "failed");
+  EXPECT_EQ(attempt("tojmot-1-0001", {"l6l8"}).body["result"], "failed");
   EXPECT_EQ(attempt("togyz-1-0026", {"48"}).body["result"], "illegal");  // pit 4 is empty
   // An illegal move is no attempt: it does not fail the puzzle.
   auto illegal = attempt("capgo-1-0008", {"D4", "E4"}, kNewLearner);  // E4 holds a white stone
@@ -158,7 +158,7 @@ TEST_F(PuzzlesApiTest, TheLearnersRatingIsUpdatedByGlicko2) {
   EXPECT_EQ(w["change"].get<int>(), std::lround(w["after"]["rating"].get<double>()) - 1000);
   EXPECT_EQ(w["provisional"], true);
   // The browser sends the new state with the next attempt: a fail lowers it.
-  auto lost = attempt("tojmot-1-0001", {"d12c12"}, w["after"]);
+  auto lost = attempt("tojmot-1-0001", {"l6l8"}, w["after"]);
   const json& l = lost.body["rating"];
   EXPECT_EQ(l["before"], w["after"]);
   EXPECT_LT(l["change"].get<int>(), 0);
