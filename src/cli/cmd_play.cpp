@@ -45,7 +45,6 @@ int run_play(const PlayOpts& o) {
   std::cout << g.title() << " — you play " << (o.hotseat ? "both sides" : g.side_name(human))
             << ". Type 'help' for commands.\n";
   std::unique_ptr<Engine> engine = g.make_engine();
-  (void)engine->set_option("OwnBook", "true");  // the shipped book, at the levels that use one
   if (!o.hotseat) std::cout << "Computer: " << engine->name() << ", level " << o.level << ".\n";
   std::cout << "\n" << st->render(color);
   while (true) {

@@ -41,6 +41,7 @@ class EnginePool {
   // An idle engine for `game`, or a new one.
   Lease acquire(const GameEntry& game);
   std::size_t built() const;
+  bool own_book() const { return own_book_; }
 
  private:
   std::unique_ptr<Engine> make(const GameEntry& game) const;
