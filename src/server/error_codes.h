@@ -22,7 +22,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // lessons
     "no_such_lesson", "no_such_step",
     // clocks
-    "bad_clock", "claim_not_allowed", "claim_too_early"});
+    "bad_clock", "claim_not_allowed", "claim_too_early",
+    // at the table
+    "chat_not_allowed", "chat_empty", "chat_too_long", "chat_rate_limited", "rematch_not_allowed",
+    "analysis_in_play", "rule_out_of_range"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -67,6 +67,20 @@ ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT -1;
 )sql"},
+    // 3: at the table: which seat created an online game (its invite link is given back to that
+    // seat only), the rematch that followed a game, and the players' chat kept with the game.
+    {.sql = R"sql(
+ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE games ADD COLUMN next_game TEXT NOT NULL DEFAULT '';
+CREATE TABLE game_chat(
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  side INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY(game_id, seq)
+);
+)sql"},
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "storage/game_store.h"
+#include "storage/migrations.h"
 
 namespace oyin::storage {
 namespace {
@@ -38,7 +39,7 @@ PRAGMA user_version=1;
   sqlite3_close(db);
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 2);
+  EXPECT_EQ((*s)->schema_version(), static_cast<int>(schema_migrations().size()));
   auto g = (*s)->load("old");
   ASSERT_TRUE(g && *g);
   EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "9"}));

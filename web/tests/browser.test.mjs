@@ -276,6 +276,7 @@ test('tojmot: a short game played by clicking', async (t) => {
   assert.deepEqual(colours, ['rgb(255, 255, 255)', 'rgb(43, 29, 18)']);
   await shot(page, 'tojmot.png');
   await page.click('[data-action=resign]');
+  await page.click('[data-action=resign-confirm]');
   await page.waitForSelector('[data-testid=result-dialog]');
   await page.context().close();
 });
@@ -400,6 +401,7 @@ test('an end reason shows in Kazakh', async () => {
   const page = await newPage();
   await startGame(page, { game: 'togyz', mode: 'hotseat' });
   await page.click('[data-action=resign]');
+  await page.click('[data-action=resign-confirm]');
   await page.waitForSelector('[data-testid=result-dialog]');
   assert.equal(await page.textContent('[data-testid=end-reason]'), 'White resigned');
   await page.selectOption('[data-lang-select]', 'kk');
