@@ -342,7 +342,8 @@ TEST_F(TableApiTest, CaptureTargetsAreCheckedAgainstTheBoard) {
   EXPECT_EQ(http_post(port_, "/api/games", {{"game", "capgo"}, {"mode", "hotseat"}, {"rules", {{"size", 5}, {"target", 24}}}}).status, 201);
   // The meta tells a new-game dialog the same bound.
   bool found = false;
-  for (const json& g : http_get(port_, "/api/meta").body["games"]) {
+  const json meta = http_get(port_, "/api/meta").body;
+  for (const json& g : meta["games"]) {
     if (g["name"] != "capgo") continue;
     for (const json& o : g["rule_options"]) {
       if (o["name"] != "target") continue;
