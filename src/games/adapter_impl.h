@@ -128,6 +128,15 @@ class StateImpl final : public TypedState<G> {
     else return true;
   }
 
+  std::string illegal_code(std::string_view move) const override {
+    if constexpr (requires { V::illegal_code(pos_, move); }) return V::illegal_code(pos_, move);
+    else return {};
+  }
+  nlohmann::json rules_problem() const override {
+    if constexpr (requires { V::rules_problem(rules_); }) return V::rules_problem(rules_);
+    else return nullptr;
+  }
+
   const typename G::Position& position() const override { return pos_; }
   std::vector<std::uint64_t> history_hashes() const override {
     std::vector<std::uint64_t> out;

@@ -1,6 +1,7 @@
 // Capture Go's type-erased face and its view: stones, captures and targets as data, and the
 // rule options a new game may set (board size, targets, per-colour targets, passing, set-up).
 #include "games/adapter_impl.h"
+#include "core/text.h"
 #include "games/capgo/game.h"
 
 namespace oyin {
@@ -66,10 +67,14 @@ struct CapgoView {
     const Rules d;
     return {
         {{"name", "size"}, {"type", "int"}, {"min", kMinSize}, {"max", kMaxSize}, {"default", d.size}},
-        {{"name", "target"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", d.target[0]}, {"zero_means", "none"}},
+        // "max_points_of": a new game's value is at most size*size - 1 (see rules_problem).
+        {{"name", "target"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", d.target[0]}, {"zero_means", "none"},
+         {"max_points_of", "size"}},
         // A handicap: both given instead of `target`.
-        {{"name", "target_b"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", nullptr}, {"instead_of", "target"}},
-        {{"name", "target_w"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", nullptr}, {"instead_of", "target"}},
+        {{"name", "target_b"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", nullptr}, {"instead_of", "target"},
+         {"max_points_of", "size"}},
+        {{"name", "target_w"}, {"type", "int"}, {"min", 0}, {"max", 361}, {"default", nullptr}, {"instead_of", "target"},
+         {"max_points_of", "size"}},
         {{"name", "pass"}, {"type", "bool"}, {"default", d.pass_allowed}},
         {{"name", "setup"},
          {"type", "setup"},
@@ -80,6 +85,34 @@ struct CapgoView {
     };
   }
   static std::vector<std::string> end_codes() { return {"target", "count", "no_legal_move", "resign"}; }
+  // Why a stone may not go there, as a code (the words come from play()).
+  static std::string illegal_code(const Position& p, std::string_view text) {
+    if (is_over(p)) return "game_over";
+    if (to_lower(trim(text)) == "pass") return p.pass_allowed ? "" : "pass_forbidden";
+    const auto xy = parse_point(trim(text), p.size);
+    if (!xy) return "off_board";
+    switch (check_point(p, p.index(xy->first, xy->second))) {
+      case Illegal::Occupied: return "occupied";
+      case Illegal::Suicide: return "suicide";
+      case Illegal::Superko: return "superko";
+      case Illegal::OffBoard: return "off_board";
+      default: return "";
+    }
+  }
+  // A target is reached by captures; one capture takes at most the points of the board less
+  // the capturing stone, so a target over size*size - 1 could only be reached by many captures
+  // and reads as a typing error in a new game (the rules text itself still accepts it).
+  static nlohmann::json rules_problem(const Rules& r) {
+    const int max = r.size * r.size - 1;
+    for (int i = 0; i < 2; ++i)
+      if (r.target[static_cast<std::size_t>(i)] > max)
+        return {{"option", r.target[0] == r.target[1] ? "target" : i == 0 ? "target_b" : "target_w"},
+                {"max", max},
+                {"message", "a target of " + std::to_string(r.target[static_cast<std::size_t>(i)]) +
+                                " captures is more than a " + std::to_string(r.size) + "x" + std::to_string(r.size) +
+                                " board holds (at most " + std::to_string(max) + ")"}};
+    return nullptr;
+  }
   static nlohmann::json board_description() {
     return {{"columns", "ABCDEFGHJKLMNOPQRST"}, {"min_size", kMinSize}, {"max_size", kMaxSize}};
   }

@@ -56,6 +56,14 @@ class GameState {
   // Whether side `s` could still win this game by some sequence of legal moves (the rules of
   // each game say when it cannot: a flag that falls then gives a draw, not a loss).
   virtual bool can_still_win(Side) const { return true; }
+  // Why `move` may not be played here, as a short code a front end translates ("occupied",
+  // "suicide", "superko", "pass_forbidden", ...); "" when the game gives no code (play() still
+  // says why in words).
+  virtual std::string illegal_code(std::string_view) const { return {}; }
+  // A rule value the rules accept but that no game of these rules can reach (a capture target
+  // over the points of the board), for a new game to refuse: {"option", "max", "message"};
+  // null when the rules are fine to play.
+  virtual nlohmann::json rules_problem() const = 0;
   // Uniform among the legal moves, except that "pass" (capture Go) is chosen only when it is the
   // only move: a random passer would end games at random.
   std::string random_move(Rng& rng) const {

@@ -15,11 +15,25 @@ namespace {
 constexpr int kMaxMovetimeMs = 10000;
 constexpr int kAnalysisNice = 10;  // the computer players' searches come first
 
-json info_json(const json& id, const SearchInfo& i, Side to_move) {
-  const int sign = to_move == Side::First ? 1 : -1;
+// The line in the notation of the game's move list (its record notation), as a player reads it;
+// "pv" stays in the protocol notation the engines speak.
+json pv_text(const GameState& st, const std::vector<std::string>& pv) {
+  json out = json::array();
+  if (pv.empty()) return out;
+  auto probe = st.clone();
+  for (const std::string& m : pv) {
+    auto r = probe->play(m);
+    if (!r) break;
+    out.push_back(*r);
+  }
+  return out;
+}
+
+json info_json(const json& id, const SearchInfo& i, const GameState& st) {
+  const int sign = st.side_to_move() == Side::First ? 1 : -1;
   json j{{"id", id},         {"depth", i.depth}, {"seldepth", i.seldepth}, {"multipv", i.multipv},
          {"score", i.score_cp}, {"score_first", sign * i.score_cp}, {"nodes", i.nodes}, {"time_ms", i.time_ms},
-         {"pv", i.pv}};
+         {"pv", i.pv}, {"pv_text", pv_text(st, i.pv)}};
   if (i.is_mate) j["mate"] = i.mate_in;
   return j;
 }
@@ -87,6 +101,9 @@ Reply AnalysisService::start(const json& req, const std::string& client, std::fu
       if (auto r = (*st)->play(m.get<std::string>()); !r) return Reply::error(422, "illegal_move", r.error(), {{"move", m.get<std::string>()}});
     }
   }
+  // Online games being played are not analysed (their players would ask the engine).
+  if (gate_)
+    if (auto refused = gate_(req, **st)) return *refused;
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return Reply::error(503, "server_error", "the server is stopping");
@@ -114,8 +131,8 @@ Reply AnalysisService::start(const json& req, const std::string& client, std::fu
       SearchLimits limits;
       limits.movetime_ms = movetime;
       const SearchResult r = engine->search(
-          *state, limits, [&](const SearchInfo& i) { emit(info_json(id, i, to_move)); }, stop.get());
-      done = info_json(id, r.info, to_move);
+          *state, limits, [&](const SearchInfo& i) { emit(info_json(id, i, *state)); }, stop.get());
+      done = info_json(id, r.info, *state);
       done["bestmove"] = r.best_move;
       done["engine"] = engine->name();
     }

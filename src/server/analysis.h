@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -40,6 +41,10 @@ class AnalysisService {
   // is never called.
   Reply start(const json& request, const std::string& client, std::function<void(const json&)> emit,
               std::shared_ptr<std::atomic<bool>> stop);
+  // Asked about every request once its position is set up: a refusal is answered instead of
+  // the analysis (GameService::analysis_refusal). Set before serving.
+  using Gate = std::function<std::optional<Reply>(const json& request, const GameState& position)>;
+  void set_gate(Gate gate) { gate_ = std::move(gate); }
   // Stops every analysis and waits for the threads (for a clean shutdown).
   void stop_all();
   int in_flight() const;
@@ -55,6 +60,7 @@ class AnalysisService {
   int in_flight_ = 0;
   std::vector<std::weak_ptr<std::atomic<bool>>> stops_;
   bool stopped_ = false;
+  Gate gate_;
 };
 
 }  // namespace oyin::server

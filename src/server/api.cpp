@@ -206,6 +206,12 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
     if (action == "undo") return reply(games_.undo(parts[2], *token));
     if (action == "draw") return reply(games_.draw(parts[2], *token));
     if (action == "claim") return reply(games_.claim(parts[2], *token));
+    if (action == "rematch") return reply(games_.rematch(parts[2], *token));
+    if (action == "chat") {
+      const auto text = string_field(body, "text");
+      if (!text) return reply(Reply::error(400, "field_type", text.error()));
+      return reply(games_.chat(parts[2], *token, *text));
+    }
   }
   return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }

@@ -24,7 +24,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // the puzzle trainer
     "no_such_puzzle", "no_matching_puzzle", "bad_moves", "bad_rating",
     // clocks
-    "bad_clock", "claim_not_allowed", "claim_too_early"});
+    "bad_clock", "claim_not_allowed", "claim_too_early",
+    // at the table
+    "chat_not_allowed", "chat_empty", "chat_too_long", "chat_rate_limited", "rematch_not_allowed",
+    "analysis_in_play", "rule_out_of_range"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -79,6 +79,7 @@ std::optional<Mode> parse_mode(std::string_view name) {
 
 GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& workers, GameServiceOptions opt)
     : store_(store),
+      chats_(store.db()),
       own_clock_(opt.clock ? nullptr : std::make_unique<SteadyClock>()),
       clock_(opt.clock ? *opt.clock : *own_clock_),
       workers_(workers),
@@ -216,6 +217,8 @@ json GameService::state_json(const Session& s) const {
               {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
               {"clock", s.clock.to_json(sides, ply, index(st.side_to_move()), clock_.now_ms())},
               {"presence", presence_json(s)},
+              {"spectators", s.spectators},
+              {"rematch", table_json(s)},
               {"created_at", s.row.created_at}};
 }
 
@@ -231,10 +234,17 @@ void GameService::add_you(const Session& s, json& j, const std::string& token) c
     if (t0 && t1) j["you"] = "both";
     else if (t0) j["you"] = s.adapter->side_name(Side::First);
     else if (t1) j["you"] = s.adapter->side_name(Side::Second);
+    // The creator of an online game gets its invite link back in any tab or device: a link
+    // relative to the server ("/#/join/ID/TOKEN"), since a state does not know the host.
+    const int c = s.row.creator;
+    if (s.mode == Mode::online && (c == 0 || c == 1) && s.row.tokens[c] == token && !(t0 && t1) &&
+        !verdict(*s.state, s.row).over)
+      j["invite"] = "/#/join/" + s.row.id + "/" + s.row.tokens[1 - c];
   }
 }
 
 void GameService::broadcast(Session& s, const json& state) {
+  note_position(s);
   if (s.subscribers.empty()) return;
   const std::string text = json{{"type", "state"}, {"state", state}}.dump();
   std::erase_if(s.subscribers, [&](const std::weak_ptr<Subscriber>& w) {
@@ -278,6 +288,12 @@ std::string GameService::load_into(Session& s, const std::string& id) {
     s.row.result = "*";
     s.row.reason.clear();
   }
+  if (s.mode == Mode::online) {
+    auto chat = chats_.load(id);
+    if (!chat) return chat.error();
+    s.chat = std::move(*chat);
+  }
+  note_position(s);
   return {};
 }
 
@@ -359,6 +375,11 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (!position) return Reply::error(400, "field_type", position.error());
   auto st = adapter->new_game(*rules, *position);
   if (!st) return Reply::error(400, position->empty() ? "bad_rules" : "bad_position", st.error());
+  // Values the rules accept but no game can reach on this board (a capture target over the
+  // points of the board).
+  if (json problem = (*st)->rules_problem(); !problem.is_null())
+    return Reply::error(400, "rule_out_of_range", problem.value("message", "a rule value is out of range"),
+                        {{"option", problem.value("option", "")}, {"max", problem.value("max", 0)}});
   const auto control = time_control_from_json(req.contains("clock") ? req["clock"] : json(nullptr));
   if (!control) return Reply::error(400, "bad_clock", control.error());
 
@@ -382,7 +403,10 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   const std::string token = random_token();
   row.tokens[mine] = token;
   if (*mode == Mode::hotseat) row.tokens[1 - mine] = token;
-  if (*mode == Mode::online) row.tokens[1 - mine] = random_token();
+  if (*mode == Mode::online) {
+    row.tokens[1 - mine] = random_token();
+    row.creator = mine;
+  }
   if (*mode == Mode::ai) row.ai_side = 1 - mine;
   row.clock_initial_ms = control->initial_ms;
   row.clock_increment_ms = control->increment_ms;
@@ -403,6 +427,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   std::lock_guard lock(s->m);
   maybe_start_ai(s);
   arm_clock(s);
+  note_position(*s);
   out["state"] = state_for(*s, token);
   return {201, out};
 }
@@ -427,7 +452,9 @@ Reply GameService::get(const std::string& id, const std::string& token) {
     seen(**s, token);
     arm_clock(*s);
   }
-  return {200, state_for(**s, token)};
+  json state = state_for(**s, token);
+  state["chat"] = chat_json(**s);
+  return {200, std::move(state)};
 }
 
 Reply GameService::positions(const std::string& id, std::size_t from, std::optional<std::size_t> to) {
@@ -448,7 +475,12 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
   const std::size_t ply = s.state->ply();
   const int mover = index(s.state->side_to_move());
   auto played = s.state->play(move);
-  if (!played) return Reply::error(422, "illegal_move", played.error(), {{"move", move}});
+  if (!played) {
+    json params{{"move", move}};
+    // Why, as a code a front end can translate ("occupied", "suicide", ...), where the game says.
+    if (std::string why = s.state->illegal_code(move); !why.empty()) params["why"] = why;
+    return Reply::error(422, "illegal_move", played.error(), params);
+  }
   const GameClock clock_before = s.clock;
   std::int64_t left_after = -1;
   if (const auto t = s.clock.on_move(ply, mover, clock_.now_ms(), left_after); t != GameClock::MoveTime::ok) {
@@ -552,6 +584,10 @@ Reply GameService::draw(const std::string& id, const std::string& token) {
   });
 }
 
+Reply GameService::rematch(const std::string& id, const std::string& token) {
+  return seat_action(id, token, {.finished_ok = true}, [&](Session& s, int side) { return rematch_action(s, side); });
+}
+
 Reply GameService::claim(const std::string& id, const std::string& token) {
   return seat_action(id, token, {}, [&](Session& s, int side) { return claim_action(s, side); });
 }
@@ -631,6 +667,7 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
       arm_clock(s);
       store_.release_computer(s->row.id);
       maybe_start_ai(s);
+      note_position(*s);
       if (!s->subscribers.empty()) broadcast(*s, state_json(*s));
     }
     --ai_running_;
@@ -719,7 +756,11 @@ Reply GameService::import(const json& req) {
       return Reply::error(422, "bad_record", "move " + std::to_string(i + 1) + " '" + rec.moves[i] + "': " + r.error());
     row.moves.push_back(rec.moves[i]);
   }
-  if (!(*st)->status().over() && rec.result != "*") {
+  // A game the rules ended keeps that end in the store too, so that History shows its result.
+  if (const GameStatus end = (*st)->status(); end.over()) {
+    row.result = result_text(end);
+    row.reason = end.reason;
+  } else if (rec.result != "*") {
     row.result = rec.result;
     row.reason = rec.tag("Termination").empty() ? "as recorded" : rec.tag("Termination");
   }
@@ -745,9 +786,15 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
       ++s->version;
       broadcast(*s, state_json(*s));  // the others see the player come
     }
+  } else {
+    ++s->spectators;
+    ++s->version;
+    broadcast(*s, state_json(*s));  // the players see one more watching
   }
   s->subscribers.push_back(std::move(sub));
-  return {200, state_for(*s, token)};
+  json state = state_for(*s, token);
+  state["chat"] = chat_json(*s);  // the first state of a connection carries the chat so far
+  return {200, std::move(state)};
 }
 
 // Reads the game again from the store into `s` (held by the caller), for a change another
@@ -761,6 +808,7 @@ bool GameService::reload_locked(Session& s) {
   s.adapter = fresh.adapter;
   s.state = std::move(fresh.state);
   s.positions = std::move(fresh.positions);
+  s.chat = std::move(fresh.chat);
   const auto now = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   s.version = std::max(s.version + 1, now);

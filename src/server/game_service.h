@@ -26,6 +26,8 @@
 #include "search/engine.h"
 #include "server/clock.h"
 #include "server/engine_pool.h"
+#include "server/play_guard.h"
+#include "storage/chat_store.h"
 #include "storage/game_store.h"
 
 namespace oyin::server {
@@ -89,6 +91,20 @@ class GameService {
   // A timed online game whose opponent has had no connection for kAbandonMs: the claimer wins
   // (a draw if the claimer cannot possibly win).
   Reply claim(const std::string& id, const std::string& token);
+  // At the table (game_service_table.cpp). A player's chat line in an online game: pushed to
+  // every subscriber as {"type": "chat", "lines": [...]} and kept with the game.
+  static constexpr std::size_t kChatMaxChars = 300;  // characters (UTF-8 code points)
+  static constexpr int kChatBurst = 5;                // lines per seat ...
+  static constexpr std::int64_t kChatWindowMs = 10'000;  // ... in this long
+  Reply chat(const std::string& id, const std::string& token, const std::string& text);
+  // A rematch of a finished online game: the first call offers it, the other seat's call
+  // agrees, and the new game (colours swapped, same rules and clock, each player keeping their
+  // token) is announced to both seats in the state's "rematch": {"offered_by", "game_id"}.
+  Reply rematch(const std::string& id, const std::string& token);
+  // Why the analysis of `position` (asked with request `req`) is refused: it is the current
+  // position of an online game being played, or the request carries {"game_id", "token"} of a
+  // seat in such a game. Nothing when it may go on.
+  std::optional<Reply> analysis_refusal(const json& req, const GameState& position);
   // A connection that subscribed with `token` is gone (for the players' presence).
   void leave(const std::string& id, const std::string& token);
   // Loads every timed game still in play (at start, before serving), so its flag falls even if
@@ -137,6 +153,11 @@ class GameService {
   bool settle_clock(Session& s);
   void end_by_clock(Session& s, int loser, bool abort);
   json presence_json(const Session& s) const;
+  // At the table (game_service_table.cpp).
+  void note_position(const Session& s);
+  json table_json(const Session& s) const;
+  json chat_json(const Session& s) const;
+  std::optional<Reply> rematch_action(Session& s, int side);
   std::optional<Reply> claim_action(Session& s, int side);
   // Several instances on one database: a game another instance changed
   // is read again and pushed to this instance's subscribers; a computer move another instance
@@ -146,6 +167,8 @@ class GameService {
   void retry_claims();
 
   storage::GameStore& store_;
+  storage::ChatStore chats_;
+  PlayGuard guard_;
   std::unique_ptr<Clock> own_clock_;
   Clock& clock_;
   // Timers run a game's deadline only while this says alive (stop_all ends that, waiting for

@@ -122,12 +122,21 @@ void GameService::leave(const std::string& id, const std::string& token) {
     s = it->second;
   }
   std::lock_guard lock(s->m);
-  bool changed = false;
+  bool changed = false, seat = false;
   for (int i = 0; i < 2; ++i)
-    if (!token.empty() && s->row.tokens[i] == token && s->seats[i].connections > 0) {
-      if (--s->seats[i].connections == 0) s->seats[i].away_since = clock_.now_ms();
-      changed = true;
+    if (!token.empty() && s->row.tokens[i] == token) {
+      seat = true;
+      if (s->seats[i].connections > 0) {
+        if (--s->seats[i].connections == 0) s->seats[i].away_since = clock_.now_ms();
+        changed = true;
+      }
     }
+  if (!seat && s->spectators > 0) {  // a spectator went (see subscribe)
+    --s->spectators;
+    ++s->version;
+    broadcast(*s, state_json(*s));
+    return;
+  }
   if (changed && s->mode == Mode::online) {
     ++s->version;
     broadcast(*s, state_json(*s));

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "storage/chat_store.h"
+
 #include "server/game_clock.h"
 #include "server/game_service.h"
 
@@ -46,6 +48,13 @@ struct GameService::Session {
     bool seen = false;
   };
   Seat seats[2];
+
+  // At the table: connections that hold no seat, the players' chat (read with the game) and
+  // each seat's recent chat times (the rate limit), and the seat that offers a rematch.
+  int spectators = 0;
+  std::vector<storage::ChatLine> chat;
+  std::vector<std::int64_t> chat_times[2];
+  int rematch_offer = -1;
 };
 
 // The rules' verdict first, then a resignation or agreement on record. `code` and `args` are

@@ -219,6 +219,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   analysis_opt.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2);
   analysis_opt.hash_mb = opt.hash_mb;
   AnalysisService analysis(analysis_opt);
+  analysis.set_gate([&games](const json& req, const GameState& st) { return games.analysis_refusal(req, st); });
   Api api(games, analysis, opt.web_root);
   KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);

@@ -158,14 +158,21 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = services_.games.draw(game_id_, token);
     } else if (type == "claim") {
       r = services_.games.claim(game_id_, token);
+    } else if (type == "rematch") {
+      r = services_.games.rematch(game_id_, token);
+    } else if (type == "chat") {
+      const auto text = string_field(msg, "text");
+      if (!text) r = Reply::error(400, "field_type", text.error());
+      else r = services_.games.chat(game_id_, token, *text);
     } else if (type == "ping") {
       send_text(wire_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}));
       return;
     } else {
-      r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, claim, ping)");
+      r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, claim, rematch, chat, ping)");
     }
     if (r.status >= 400)
-      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"request", msg}}));
+      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")},
+                               {"params", r.body.value("params", json::object())}, {"request", msg}}));
   }
 
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.

@@ -16,7 +16,7 @@ Error db_error(const std::string& what, const std::string& why) {
 
 constexpr const char* kColumns =
     "id, game, rules, start_position, mode, level, ai_side, token0, token1, result, reason, draw_offer, "
-    "created_at, updated_at, clock_initial_ms, clock_increment_ms";
+    "created_at, updated_at, clock_initial_ms, clock_increment_ms, creator, next_game";
 
 StoredGame read_row(const Row& r) {
   StoredGame g;
@@ -36,6 +36,8 @@ StoredGame read_row(const Row& r) {
   g.updated_at = r.text(13);
   g.clock_initial_ms = r.integer(14);
   g.clock_increment_ms = r.integer(15);
+  g.creator = static_cast<int>(r.integer(16));
+  g.next_game = r.text(17);
   return g;
 }
 
@@ -104,10 +106,10 @@ Status GameStore::insert_game(const StoredGame& g) {
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
                              "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
-                             "created_at, updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                             "creator, next_game, created_at, updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
                               g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
-                              g.clock_increment_ms, now, now}),
+                              g.clock_increment_ms, g.creator, g.next_game, now, now}),
                       "inserting game " + g.id);
         !s)
       return s;
@@ -168,6 +170,16 @@ Status GameStore::set_outcome(const std::string& id, const std::string& result, 
   });
 }
 
+Status GameStore::set_next_game(const std::string& id, const std::string& next) {
+  return db_->writer()->transaction([&](Connection& c) -> Status {
+    if (auto s = must(c.exec("UPDATE games SET next_game=?, updated_at=? WHERE id=?", {next, utc_now(), id}),
+                      "linking the rematch of game " + id);
+        !s)
+      return s;
+    return announce(c, id);
+  });
+}
+
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
   auto c = db_->reader();
   auto rows = c->query(std::string("SELECT ") + kColumns + " FROM games WHERE id=?", {id});
@@ -196,7 +208,7 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
   out.reserve(rows->size());
   for (const Row& r : *rows) {
     out.push_back(read_row(r));
-    out.back().move_count = static_cast<std::size_t>(r.integer(16));
+    out.back().move_count = static_cast<std::size_t>(r.integer(18));
   }
   return out;
 }

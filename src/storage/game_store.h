@@ -37,6 +37,10 @@ struct StoredGame {
   std::int64_t clock_initial_ms = 0;
   std::int64_t clock_increment_ms = 0;
   std::vector<std::int64_t> move_clock_ms;  // parallel to moves
+  // Schema 3: the seat index that created an online game (-1: none, or a game before schema 3)
+  // and the id of the rematch that followed it ("" when none).
+  int creator = -1;
+  std::string next_game;
   std::size_t move_count = 0;      // filled by list() (moves stay empty there)
 };
 
@@ -59,6 +63,8 @@ class GameStore {
                         const std::string& reason);
   Status set_outcome(const std::string& id, const std::string& result, const std::string& reason,
                      int draw_offer);
+  // Links a finished game to its rematch.
+  Status set_next_game(const std::string& id, const std::string& next);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first; `moves` left empty, `move_count` filled.
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);

@@ -67,11 +67,21 @@ ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT -1;
 )sql"},
-    // 3 and 4 are the lobby's and the accounts' (built on other branches, issue 12): these two
-    // entries only hold their numbers until those branches are merged and take their place.
-    {.sql = "SELECT 1;"},
-    {.sql = "SELECT 1;"},
-    // 5: the knowledge store (storage/knowledge_store.h): the game base and the opening
+    // 3: at the table: which seat created an online game (its invite link is given back to that
+    // seat only), the rematch that followed a game, and the players' chat kept with the game.
+    {.sql = R"sql(
+ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE games ADD COLUMN next_game TEXT NOT NULL DEFAULT '';
+CREATE TABLE game_chat(
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  side INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY(game_id, seq)
+);
+)sql"},
+    // 4: the knowledge store (storage/knowledge_store.h): the game base and the opening
     // explorer's index. Ids are given by the store (MAX(id)+1 in the writing transaction), not by
     // an auto-increment, whose spelling differs. IF NOT EXISTS: a SQLite base made before this
     // migration (when these tables had a version table of their own, knowledge_schema) keeps its

@@ -99,6 +99,18 @@ export interface GameView {
   draw_declined?: boolean;
   clock?: ClockView | null;                  // null: an untimed game
   presence?: Record<string, Presence> | null; // online games: each side's connection
+  spectators?: number;                        // connections that hold no seat
+  rematch?: { offered_by: string | null; game_id: string | null } | null;  // online games
+  invite?: string;                            // to the creator of an online game: "/#/join/ID/TOKEN"
+  chat?: ChatLine[];                          // the chat so far, in a connection's first state
+}
+
+// One line of the players' chat: shown as text, never as markup.
+export interface ChatLine {
+  seq: number;
+  side: string;
+  text: string;
+  at: string;
 }
 
 // A rule option a new game may set (meta.games[i].rule_options).
@@ -110,6 +122,7 @@ export interface RuleOption {
   max?: number;
   zero_means?: string;
   instead_of?: string;   // an alternative to that option (both given instead of it)
+  max_points_of?: string; // at most (that option's value)^2 - 1 in a new game (capture targets)
   presets?: ({ name: string; value: string } & Record<string, unknown>)[];
 }
 
@@ -190,7 +203,7 @@ export const api = {
   boards: (id: string, from: number, to: number) =>
     call<BoardsReply>('GET', `/api/games/${encodeURIComponent(id)}/boards?from=${from}&to=${to}`),
   move: (id: string, move: string, token: string) => call<GameView>('POST', `/api/games/${id}/moves`, { move, token }),
-  action: (id: string, action: 'resign' | 'undo' | 'draw' | 'claim', token: string) =>
+  action: (id: string, action: 'resign' | 'undo' | 'draw' | 'claim' | 'rematch', token: string) =>
     call<GameView>('POST', `/api/games/${id}/${action}`, { token }),
   list: (offset: number, limit: number) =>
     call<{ games: ListedGame[]; total: number }>('GET', `/api/games?offset=${offset}&limit=${limit}`),
@@ -208,9 +221,21 @@ function wsUrl(path: string): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 }
 
-// Follows one game: every state push, reconnecting after a drop.
-export function watchGame(id: string, token: string, onState: (s: GameView, fresh: boolean) => void,
-                          onConnection: (up: boolean) => void): () => void {
+export interface GameSocket {
+  close: () => void;
+  // Sends a message ({"type": "chat", "text"}, ...) with the seat's token; false when the
+  // connection is down.
+  send: (msg: Record<string, unknown>) => boolean;
+}
+
+// Follows one game: every state push and chat line, reconnecting after a drop. A refused
+// message comes back as an ApiError.
+export function watchGame(id: string, token: string, on: {
+  state: (s: GameView, fresh: boolean) => void;
+  connection: (up: boolean) => void;
+  chat?: (lines: ChatLine[], fresh: boolean) => void;
+  error?: (e: ApiError, request: Record<string, unknown>) => void;
+}): GameSocket {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 250;
@@ -219,26 +244,39 @@ export function watchGame(id: string, token: string, onState: (s: GameView, fres
     let first = true;
     ws.onopen = () => {
       delay = 250;
-      onConnection(true);
+      on.connection(true);
     };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === 'state') {
-        onState(msg.state as GameView, first);
+        const s = msg.state as GameView;
+        if (first && s.chat) on.chat?.(s.chat, true);
+        on.state(s, first);
         first = false;
+      } else if (msg.type === 'chat') {
+        on.chat?.(msg.lines as ChatLine[], false);
+      } else if (msg.type === 'error') {
+        on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
       }
     };
     ws.onclose = () => {
       if (closed) return;
-      onConnection(false);
+      on.connection(false);
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);
     };
   };
   open();
-  return () => {
-    closed = true;
-    ws?.close();
+  return {
+    close: () => {
+      closed = true;
+      ws?.close();
+    },
+    send: (msg) => {
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify({ ...msg, token }));
+      return true;
+    },
   };
 }
 
@@ -250,7 +288,9 @@ export interface AnalysisLine {
   mate?: number;
   depth: number;
   pv: string[];
+  pv_text?: string[];   // the line in the move list's notation
   bestmove?: string;
+  status?: 'ongoing' | 'finished';
   engine?: string;
   error?: string;
   code?: string;

@@ -4,7 +4,7 @@
 // range (BoardCache): the page parses no position.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
-import { api, seats, watchGame, type BoardData, type GameView, type MetaGame } from './api';
+import { api, ApiError, seats, watchGame, type BoardData, type ChatLine, type GameSocket, type GameView, type MetaGame, type Presence } from './api';
 import { sideName, type Dict } from './i18n';
 import { endText, errorText } from './server_texts';
 import { TogyzBoard } from './boards/togyz';
@@ -15,9 +15,15 @@ import { AnalysisPanel } from './analysis_panel';
 import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
 import { ClockChip } from './clock_view';
+import { ChatPanel } from './chat_panel';
 
-// How each game's board is drawn.
-const BOARDS: Record<string, ComponentType<BoardProps>> = { togyz: TogyzBoard, tojmot: TojmotBoard, capgo: GoBoard };
+// How each game's board is drawn, and whether it is turned for the second side by default (a
+// goban is the same from both sides and is never turned).
+const BOARDS: Record<string, { Board: ComponentType<BoardProps>; turns: boolean }> = {
+  togyz: { Board: TogyzBoard, turns: true },
+  tojmot: { Board: TojmotBoard, turns: true },
+  capgo: { Board: GoBoard, turns: false },
+};
 
 export function resultText(t: Dict, v: GameView): string {
   if (v.result === '1/2-1/2') return t.draw;
@@ -89,6 +95,10 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const [online, setOnline] = useState(true);
   const [showResult, setShowResult] = useState(false);
   const [copied, setCopied] = useState('');
+  const [confirmResign, setConfirmResign] = useState(false);
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [rematchTo, setRematchTo] = useState<string | null>(null);
+  const socket = useRef<GameSocket | null>(null);
   const [, setLoaded] = useState(0);
   const token = seats.get(id);
   const viewRef = useRef<GameView | null>(null);
@@ -101,6 +111,13 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     const cur = viewRef.current;
     if (cur && !fresh && s.version < cur.version) return;  // an older reply overtaken by a push
     if (cur && cur.status === 'ongoing' && s.status === 'finished') setShowResult(true);
+    if (cur && !cur.rematch?.game_id && s.rematch?.game_id) setRematchTo(s.rematch.game_id);
+    // A notice or an error about the position before ("The computer plays on", a refused move)
+    // no longer applies once the game has moved on.
+    if (cur && (s.ply !== cur.ply || s.status !== cur.status)) {
+      setNotice('');
+      setError(null);
+    }
     viewRef.current = s;
     cache.update(s);
     setView(s);
@@ -111,8 +128,31 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
       setMe(s.you);
       accept(s, true);
     }).catch((e) => setError(e));
-    return watchGame(id, token, (s, fresh) => accept(s, fresh), setOnline);
+    const ws = watchGame(id, token, {
+      state: (s, fresh) => accept(s, fresh),
+      // Back online: an error of the lost connection ("Failed to fetch") no longer applies.
+      connection: (up) => {
+        setOnline(up);
+        if (up) setError((e: unknown) => (e instanceof ApiError ? e : null));
+      },
+      chat: (lines, fresh) => setChat((old) => {
+        if (fresh) return lines;
+        const seen = new Set(old.map((l) => l.seq));
+        return [...old, ...lines.filter((l) => !seen.has(l.seq))];
+      }),
+      error: (e) => setError(e),
+    });
+    socket.current = ws;
+    return () => ws.close();
   }, [id]);
+
+  // Both agreed to a rematch while this page was open: each seat goes to the new game with the
+  // token it holds (an old game opened from History stays where it is).
+  useEffect(() => {
+    if (!rematchTo || !token || !me || me === 'both') return;
+    seats.set(rematchTo, token);
+    location.hash = `#/game/${rematchTo}`;
+  }, [rematchTo, me]);
 
   const setPly = (p: number) => setPlyState(view && p >= view.ply ? null : Math.max(0, p));
   // Keys read the ply and the game at the moment they are pressed: a listener that closed over
@@ -156,8 +196,10 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   const mine = me === 'both' || (me !== undefined && me === view.to_move);
   const canMove = view.status === 'ongoing' && shown === view.ply && mine && !view.thinking && view.mode !== 'review';
   const legal = canMove ? view.legal : [];
-  const isFlipped = flipped ?? (me === view.sides[1]);
-  const invite = sessionStorage.getItem(`oyin.invite.${id}`);
+  const entry = BOARDS[view.game];
+  const isFlipped = flipped ?? (!!entry?.turns && me === view.sides[1]);
+  // The creator's invite link comes with the state in any of their tabs.
+  const invite = view.invite ? `${location.origin}${view.invite}` : sessionStorage.getItem(`oyin.invite.${id}`);
   const run = async (p: Promise<GameView>) => {
     setError(null);
     try {
@@ -172,6 +214,10 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     setNotice('');
     run(api.move(id, m, token));
   };
+  const sendChat = (text: string) => {
+    setError(null);
+    return socket.current?.send({ type: 'chat', text }) ?? false;
+  };
   const copy = (what: string, text: string) => {
     navigator.clipboard?.writeText(text).catch(() => undefined);
     setCopied(what);
@@ -181,7 +227,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     const side = view.sides[i];
     const who = view.computer === side ? `${t.computer} · ${t.level} ${view.level}`
       : me === side || me === 'both' ? t.you : me && view.mode !== 'review' ? t.friend : '';
-    return { side, who, turn: view.status === 'ongoing' && view.to_move === side };
+    return { side, who, turn: view.status === 'ongoing' && view.to_move === side, presence: view.presence?.[side] };
   });
   const reason = view.end ? endText(t, view.end, view.sides) : '';
   let status: string;
@@ -199,7 +245,19 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
   // A timed online game whose opponent's connection is gone: after a minute it can be claimed.
   const opponent = me && me !== 'both' ? view.sides.find((s) => s !== me) : undefined;
   const opponentAway = canAct && view.mode === 'online' && !!view.clock && !!opponent && view.presence?.[opponent]?.connected === false;
-  const Board = BOARDS[view.game];
+  const Board = entry?.Board;
+  const seated = !!me && view.mode !== 'review';
+  const watching = !seated && view.mode !== 'review';
+  const isPlayer = seated && me !== 'both';
+  // No engine for the players of an online game being played (the server refuses it too).
+  const analysisClosed = view.mode === 'online' && view.status === 'ongoing';
+  const rematch = view.mode === 'online' && view.status === 'finished' && isPlayer ? view.rematch : null;
+  const rematchButton = rematch && !rematch.game_id && (
+    <button data-action="rematch" class={rematch.offered_by && rematch.offered_by !== me ? 'primary' : ''}
+            disabled={rematch.offered_by === me} onClick={() => run(api.action(id, 'rematch', token))}>
+      ⟳ {rematch.offered_by && rematch.offered_by !== me ? t.acceptRematch : t.rematch}
+    </button>
+  );
 
   return (
     <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
@@ -212,7 +270,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
         <div class={cached ? '' : 'board-loading'}>
           {Board
             ? <Board board={board} desc={gameMeta?.board ?? {}} legal={legal} live={view.status === 'ongoing' && shown === view.ply}
-                     flipped={isFlipped} onMove={onMove} t={t} />
+                     flipped={isFlipped} onMove={onMove} t={t} explainIllegal />
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         <div class="player-bar bottom">
@@ -231,7 +289,20 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
           {notice && <div class="notice">{notice}</div>}
           {view.draw_offer && view.status === 'ongoing' && <div class="notice">{t.drawOffered} {sideName(t, view.draw_offer)}</div>}
           {opponentAway && <div class="notice" data-testid="opponent-away">{t.opponentAway}</div>}
-          {invite && view.mode === 'online' && (
+          {watching && <div class="watching-label" data-testid="you-are-watching">👁 {t.youAreWatching}</div>}
+          {view.mode === 'online' && (
+            <div class="muted spectators" data-testid="spectators" data-count={view.spectators ?? 0}>
+              👁 {view.spectators ?? 0} {t.watching}
+            </div>
+          )}
+          {rematch?.offered_by && rematch.offered_by !== me && !rematch.game_id && (
+            <div class="notice" data-testid="rematch-offered">{t.rematchOffered}</div>
+          )}
+          {rematch && rematch.offered_by === me && !rematch.game_id && <div class="notice" data-testid="rematch-sent">{t.rematchSent}</div>}
+          {view.rematch?.game_id && !isPlayer && (
+            <a class="button" data-testid="to-rematch" href={`#/game/${view.rematch.game_id}`}>{t.toRematch}</a>
+          )}
+          {invite && view.mode === 'online' && view.status === 'ongoing' && (
             <div class="invite">
               <span>{t.invite}</span>
               <input readOnly value={invite} data-testid="invite" onFocus={(e) => (e.target as HTMLInputElement).select()} />
@@ -248,7 +319,8 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
           {canAct && (
             <button data-action="draw" onClick={() => run(api.action(id, 'draw', token))}>½ {offerFromOther ? t.acceptDraw : t.offerDraw}</button>
           )}
-          {canAct && <button data-action="resign" class="danger" onClick={() => run(api.action(id, 'resign', token))}>⚑ {t.resign}</button>}
+          {canAct && <button data-action="resign" class="danger" onClick={() => setConfirmResign(true)}>⚑ {t.resign}</button>}
+          {rematchButton}
           {opponentAway && view.ply >= 2 && (
             <button data-action="claim" onClick={() => run(api.action(id, 'claim', token))}>⚐ {t.claimVictory}</button>
           )}
@@ -256,12 +328,33 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
           <button data-action="copy-position" onClick={() => copy('position', view.position)}>
             {copied === 'position' ? t.copied : t.copyPosition}
           </button>
-          {invite && view.mode === 'online' && (
+          {invite && view.mode === 'online' && view.status === 'ongoing' && (
             <button data-action="copy-invite" onClick={() => copy('invite', invite)}>🔗 {copied === 'invite' ? t.copied : t.copyInvite}</button>
           )}
         </div>
-        <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={gameMeta?.engine ?? ''} />
+        {view.mode === 'online' && (
+          <ChatPanel lines={chat} me={me} canWrite={isPlayer} send={sendChat} t={t} />
+        )}
+        {analysisClosed
+          ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
+          : <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={gameMeta?.engine ?? ''}
+                           resultLabel={view.status === 'finished' ? status : ''} />}
       </aside>
+      {confirmResign && view.status === 'ongoing' && (
+        <div class="modal-backdrop" onClick={() => setConfirmResign(false)}>
+          <div class="modal" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm"
+               onClick={(e) => e.stopPropagation()}>
+            <h2 id="resign-q">{t.resignConfirm}</h2>
+            <div class="modal-buttons">
+              <button data-action="resign-cancel" onClick={() => setConfirmResign(false)} autoFocus>{t.cancel}</button>
+              <button class="danger" data-action="resign-confirm" onClick={() => {
+                setConfirmResign(false);
+                run(api.action(id, 'resign', token));
+              }}>⚑ {t.resign}</button>
+            </div>
+          </div>
+        </div>
+      )}
       {showResult && view.status === 'finished' && (
         <div class="modal-backdrop" onClick={() => setShowResult(false)}>
           <div class="modal" role="dialog" data-testid="result-dialog" onClick={(e) => e.stopPropagation()}>
@@ -270,6 +363,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             <p>{resultText(t, view)}</p>
             {reason && <p class="muted" data-testid="end-reason">{reason}</p>}
             <div class="modal-buttons">
+              {rematchButton}
               <a class="button" href="#/">{t.newGame}</a>
               <button class="primary" data-action="close-result" onClick={() => setShowResult(false)}>{t.close}</button>
             </div>
@@ -287,12 +381,18 @@ function bigResult(v: GameView, m: MetaGame | undefined): string {
   return winner ? `${winner[0].toUpperCase()}+` : v.result;
 }
 
-function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean }; t: Dict }) {
+function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean; presence?: Presence }; t: Dict }) {
   return (
     <div class={`player-chip ${p.turn ? 'turn' : ''}`}>
       <i class={`stone-dot ${p.side}`} />
       <b>{sideName(t, p.side)}</b>
       {p.who && <span class="who">{p.who}</span>}
+      {p.presence && (
+        <span class={`presence ${p.presence.connected ? 'on' : 'off'}`} data-presence={p.side}
+              data-connected={p.presence.connected ? 'yes' : 'no'}>
+          {p.presence.connected ? t.connected : t.away}
+        </span>
+      )}
     </div>
   );
 }

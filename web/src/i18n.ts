@@ -100,6 +100,28 @@ const en = {
   firstMoveIn: 'first move within',
   opponentAway: 'Your opponent has left the game.',
   claimVictory: 'Claim victory',
+  chat: 'Chat',
+  chatPlaceholder: 'Write to your opponent…',
+  send: 'Send',
+  chatSwitch: 'Show chat',
+  watching: 'watching',
+  youAreWatching: 'You are watching',
+  connected: 'connected',
+  away: 'away',
+  rematch: 'Rematch',
+  rematchOffered: 'Your opponent offers a rematch.',
+  rematchSent: 'Rematch offered: waiting for your opponent.',
+  acceptRematch: 'Accept rematch',
+  toRematch: 'Go to the rematch',
+  resignConfirm: 'Resign this game?',
+  analysisAfterGame: 'Analysis opens when the game is over.',
+  pitLabel: '{side} pit {n}: {count} stones',
+  tuzdykLabel: '{side} pit {n}: tuzdyk',
+  emptyPoint: '{point}: empty',
+  stonePoint: '{point}: {side} stone',
+  cellEmpty: '{cell}: empty',
+  cellPiece: '{cell}: {side} {piece}',
+  playable: 'playable',
 };
 export type Dict = typeof en;
 
@@ -196,6 +218,28 @@ const ru: Dict = {
   firstMoveIn: 'первый ход в течение',
   opponentAway: 'Соперник покинул партию.',
   claimVictory: 'Потребовать победу',
+  chat: 'Чат',
+  chatPlaceholder: 'Напишите сопернику…',
+  send: 'Отправить',
+  chatSwitch: 'Показывать чат',
+  watching: 'смотрят',
+  youAreWatching: 'Вы зритель',
+  connected: 'на связи',
+  away: 'нет на связи',
+  rematch: 'Реванш',
+  rematchOffered: 'Соперник предлагает реванш.',
+  rematchSent: 'Реванш предложен: ждём соперника.',
+  acceptRematch: 'Принять реванш',
+  toRematch: 'К партии-реваншу',
+  resignConfirm: 'Сдать эту партию?',
+  analysisAfterGame: 'Анализ откроется после окончания партии.',
+  pitLabel: '{side}, лунка {n}: камней {count}',
+  tuzdykLabel: '{side}, лунка {n}: туздык',
+  emptyPoint: '{point}: пусто',
+  stonePoint: '{point}: камень, {side}',
+  cellEmpty: '{cell}: пусто',
+  cellPiece: '{cell}: {side}, {piece}',
+  playable: 'можно ходить',
 };
 
 const kk: Dict = {
@@ -291,6 +335,28 @@ const kk: Dict = {
   firstMoveIn: 'алғашқы жүріс мерзімі',
   opponentAway: 'Қарсылас ойыннан шығып кетті.',
   claimVictory: 'Жеңісті талап ету',
+  chat: 'Чат',
+  chatPlaceholder: 'Қарсыласқа жазыңыз…',
+  send: 'Жіберу',
+  chatSwitch: 'Чатты көрсету',
+  watching: 'көрермен',
+  youAreWatching: 'Сіз көрерменсіз',
+  connected: 'желіде',
+  away: 'желіде жоқ',
+  rematch: 'Реванш',
+  rematchOffered: 'Қарсылас реванш ұсынады.',
+  rematchSent: 'Реванш ұсынылды: қарсыласты күтудеміз.',
+  acceptRematch: 'Реваншты қабылдау',
+  toRematch: 'Реванш ойынына өту',
+  resignConfirm: 'Осы ойында берілесіз бе?',
+  analysisAfterGame: 'Талдау ойын біткен соң ашылады.',
+  pitLabel: '{side}, {n}-отау: {count} құмалақ',
+  tuzdykLabel: '{side}, {n}-отау: тұздық',
+  emptyPoint: '{point}: бос',
+  stonePoint: '{point}: {side} тас',
+  cellEmpty: '{cell}: бос',
+  cellPiece: '{cell}: {side}, {piece}',
+  playable: 'жүруге болады',
 };
 
 const uz: Dict = {
@@ -386,6 +452,28 @@ const uz: Dict = {
   firstMoveIn: 'birinchi yurish muddati',
   opponentAway: 'Raqib o‘yindan chiqib ketdi.',
   claimVictory: 'G‘alabani talab qilish',
+  chat: 'Suhbat',
+  chatPlaceholder: 'Raqibingizga yozing…',
+  send: 'Yuborish',
+  chatSwitch: 'Suhbatni ko‘rsatish',
+  watching: 'tomoshabin',
+  youAreWatching: 'Siz tomoshabinsiz',
+  connected: 'aloqada',
+  away: 'aloqada emas',
+  rematch: 'Revansh',
+  rematchOffered: 'Raqib revansh taklif qilmoqda.',
+  rematchSent: 'Revansh taklif qilindi: raqibni kutyapmiz.',
+  acceptRematch: 'Revanshni qabul qilish',
+  toRematch: 'Revansh o‘yiniga o‘tish',
+  resignConfirm: 'Bu o‘yinda taslim bo‘lasizmi?',
+  analysisAfterGame: 'Tahlil o‘yin tugagach ochiladi.',
+  pitLabel: '{side}, {n}-uya: {count} tosh',
+  tuzdykLabel: '{side}, {n}-uya: tuzdyk',
+  emptyPoint: '{point}: bo‘sh',
+  stonePoint: '{point}: {side} tosh',
+  cellEmpty: '{cell}: bo‘sh',
+  cellPiece: '{cell}: {side}, {piece}',
+  playable: 'yurish mumkin',
 };
 
 export const DICTS: Record<Lang, Dict> = { en, ru, kk, uz };
@@ -403,4 +491,9 @@ export function detectLang(): Lang {
 // Side names as the server gives them ("white"/"black") in the UI language.
 export function sideName(t: Dict, side: string): string {
   return side === 'white' ? t.white : side === 'black' ? t.black : side;
+}
+
+// A text with {name} places filled in ("{side} pit {n}: {count} stones").
+export function fillText(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 }

@@ -21,13 +21,22 @@ function initialValues(options: RuleOption[]): Values {
   return v;
 }
 
+// An option's largest value with these values of the others: a capture target is at most the
+// points of the board less one ("max_points_of": "size"), as the server checks.
+export function maxOf(o: RuleOption, values: Values): number {
+  const max = o.max ?? 1000;
+  const by = o.max_points_of ? Number(values[o.max_points_of]) : NaN;
+  return Number.isFinite(by) && by > 0 ? Math.min(max, by * by - 1) : max;
+}
+
 // The rules to send: each option's value, or its alternatives' values when they are chosen.
 export function rulesToSend(options: RuleOption[], values: Values, separate: Record<string, boolean>): Values {
   const out: Values = {};
   for (const o of options) {
     const base = o.instead_of;
     if (base ? !separate[base] : alternativesOf(options, o.name).length > 0 && separate[o.name]) continue;
-    const v = values[o.name];
+    let v = values[o.name];
+    if (o.type === 'int' && typeof v === 'number') v = Math.min(v, maxOf(o, values));
     if (o.type === 'setup' && !v) continue;
     out[o.name] = v;
   }
@@ -35,7 +44,10 @@ export function rulesToSend(options: RuleOption[], values: Values, separate: Rec
 }
 
 // One option's control: a check box, or a number (a list when the range is short).
-function OptionControl({ o, value, set, t }: { o: RuleOption; value: unknown; set: (v: unknown) => void; t: Dict }) {
+function OptionControl({ o, value: given, set, t, values }: {
+  o: RuleOption; value: unknown; set: (v: unknown) => void; t: Dict; values: Values;
+}) {
+  const value = o.type === 'int' && typeof given === 'number' ? Math.min(given, maxOf(o, values)) : given;
   const label = optionLabel(t, o.name);
   if (o.type === 'bool')
     return (
@@ -46,7 +58,7 @@ function OptionControl({ o, value, set, t }: { o: RuleOption; value: unknown; se
     );
   if (o.type === 'int') {
     const min = o.min ?? 0;
-    const max = o.max ?? 1000;
+    const max = maxOf(o, values);
     const hint = o.zero_means ? optionHint(t, o.name) || t.zeroNone : '';
     if (max - min <= 40)
       return (
@@ -131,7 +143,7 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
     }
     const alts = alternativesOf(options, o.name);
     if (!alts.length) {
-      controls.push(<OptionControl key={o.name} o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} />);
+      controls.push(<OptionControl key={o.name} o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} values={values} />);
       continue;
     }
     const sep = !!separate[o.name];
@@ -149,8 +161,8 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
         </div>
         <div class="alt-controls">
           {sep
-            ? alts.map((a) => <OptionControl key={a.name} o={a} value={values[a.name]} set={(v) => set(a.name, v)} t={t} />)
-            : <OptionControl o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} />}
+            ? alts.map((a) => <OptionControl key={a.name} o={a} value={values[a.name]} set={(v) => set(a.name, v)} t={t} values={values} />)
+            : <OptionControl o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} values={values} />}
         </div>
       </div>,
     );

@@ -11,6 +11,7 @@ const END = texts.end as Texts;
 const ERRORS = texts.errors as Texts;
 const OPTIONS = texts.options as Texts;
 const PRESETS = texts.presets as Texts;
+const ILLEGAL = (texts as { illegal?: Texts }).illegal ?? {};
 
 function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
@@ -34,6 +35,9 @@ export function endText(t: Dict, end: GameEnd, sides: [string, string]): string 
 // (or absent: a server older than the codes).
 export function errorText(t: Dict, e: unknown): string {
   const err = e as Partial<ApiError> & { message?: string };
+  // An illegal move with a reason the game gives as a code (a Go point taken, suicide, ko).
+  const why = err.code === 'illegal_move' ? err.params?.why : undefined;
+  if (typeof why === 'string' && ILLEGAL[why]?.[t.lang]) return ILLEGAL[why][t.lang];
   const known = err.code ? ERRORS[err.code]?.[t.lang] : undefined;
   if (!known) return err.message ?? String(e);
   const params: Record<string, string | number> = {};

@@ -214,7 +214,8 @@ test('history lists saved games and opens them for review', async () => {
   await page.click('[data-action=analyse]');
   await page.waitForSelector('[data-action=analyse]:not([disabled])', { timeout: 60000 });
   await page.click('[data-ply="1"]');
-  assert.match(await page.textContent('[data-testid=pv]'), /^[1-9][1-9]x?( |$)/);
+  // The best line in the move list's notation ("98(10)": pit, landing pit, kazan after a capture).
+  assert.match(await page.textContent('[data-testid=pv]'), /^[1-9][1-9](\(\d+\))?x?( |$)/);
   assert.ok(await page.$('.graph-line'));
   await shot(page, 'review.png');
   // Import a record: it opens as a game for review.
@@ -276,6 +277,7 @@ test('tojmot: a short game played by clicking', async (t) => {
   assert.deepEqual(colours, ['rgb(255, 255, 255)', 'rgb(43, 29, 18)']);
   await shot(page, 'tojmot.png');
   await page.click('[data-action=resign]');
+  await page.click('[data-action=resign-confirm]');
   await page.waitForSelector('[data-testid=result-dialog]');
   await page.context().close();
 });
@@ -307,13 +309,19 @@ test('capture Go: a game to the first capture played by clicking', async (t) => 
 });
 
 // The new-game dialog's capture Go options as the registry declares them.
+// A number is typed, or chosen from a list when the board allows few (at most size*size - 1).
+async function setNumber(p, selector, n) {
+  if (await p.$eval(selector, (e) => e.tagName === 'SELECT')) await p.selectOption(selector, String(n));
+  else await p.fill(selector, String(n));
+}
+
 async function goOptions(p, { size, target, targets, setup }) {
   if (size) await p.selectOption('[data-opt=size]', String(size));
-  if (target !== undefined) await p.fill('[data-opt=target]', String(target));
+  if (target !== undefined) await setNumber(p, '[data-opt=target]', target);
   if (targets) {
     await p.click('[data-alt=target] [data-alt-mode=separate]');
-    await p.fill('[data-opt=target_b]', String(targets[0]));
-    await p.fill('[data-opt=target_w]', String(targets[1]));
+    await setNumber(p, '[data-opt=target_b]', targets[0]);
+    await setNumber(p, '[data-opt=target_w]', targets[1]);
   }
   if (setup) {
     // The preset whose label names it and the board size (e.g. "crosscut" on 6x6).
@@ -400,6 +408,7 @@ test('an end reason shows in Kazakh', async () => {
   const page = await newPage();
   await startGame(page, { game: 'togyz', mode: 'hotseat' });
   await page.click('[data-action=resign]');
+  await page.click('[data-action=resign-confirm]');
   await page.waitForSelector('[data-testid=result-dialog]');
   assert.equal(await page.textContent('[data-testid=end-reason]'), 'White resigned');
   await page.selectOption('[data-lang-select]', 'kk');

@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import type { BoardData, CapgoBoardData } from '../api';
 import type { Dict } from '../i18n';
-import type { BoardProps } from './types';
+import { onEnter, type BoardProps } from './types';
+import { fillText, sideName } from '../i18n';
 
 function starPoints(n: number): [number, number][] {
   if (n < 7) return n === 5 ? [[2, 2]] : [];
@@ -17,7 +18,7 @@ function starPoints(n: number): [number, number][] {
 const C = 44;  // grid spacing
 const M = 48;  // margin for coordinates
 
-export function GoBoard({ board, desc, legal, flipped, onMove, marks }: BoardProps) {
+export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, explainIllegal }: BoardProps) {
   const marked = new Set(marks ?? []);
   const [hover, setHover] = useState<string | null>(null);
   const pos = board as CapgoBoardData;
@@ -25,6 +26,7 @@ export function GoBoard({ board, desc, legal, flipped, onMove, marks }: BoardPro
   const columns = String(desc.columns ?? '');
   const playable = new Map(legal.filter((m) => m.point).map((m) => [m.point!, m.move]));
   const last = pos.last?.point ?? '';
+  const myTurn = !!explainIllegal && live && legal.length > 0;
   const span = (n - 1) * C;
   const size = span + 2 * M;
   // Flipped: turned half a circle, as seen from the other side of the table.
@@ -48,10 +50,18 @@ export function GoBoard({ board, desc, legal, flipped, onMove, marks }: BoardPro
       const nm = name(r, c);
       const move = playable.get(nm);
       const canPlay = move !== undefined;
+      // On the player's turn a point that is not legal is sent too: the server says why
+      // (taken, suicide, ko), and the page shows it.
+      const act = canPlay ? () => onMove(move) : myTurn ? () => onMove(nm) : undefined;
+      const label = (stone === '.' ? fillText(t.emptyPoint, { point: nm })
+        : fillText(t.stonePoint, { point: nm, side: sideName(t, stone === 'X' ? 'black' : 'white') })) +
+        (canPlay ? `, ${t.playable}` : '');
       points.push(
-        <g key={nm} data-point={nm} data-stone={stone} class={canPlay ? 'go-legal' : ''} onClick={canPlay ? () => onMove(move) : undefined}
+        <g key={nm} data-point={nm} data-stone={stone} class={canPlay ? 'go-legal' : ''} onClick={act} onKeyDown={onEnter(act)}
+           tabindex={0} role="button" aria-label={label} aria-disabled={act ? undefined : 'true'}
            onMouseEnter={() => setHover(canPlay ? nm : null)} onMouseLeave={() => setHover(null)}>
           <rect x={x - C / 2} y={y - C / 2} width={C} height={C} fill="transparent" />
+          <circle class="go-focus" cx={x} cy={y} r={C * 0.48} />
           {stone !== '.' && (
             <g class="go-stone">
               <circle cx={x + 1.5} cy={y + 2} r={C * 0.46} fill="rgba(0,0,0,0.28)" />
@@ -79,7 +89,7 @@ export function GoBoard({ board, desc, legal, flipped, onMove, marks }: BoardPro
     coords.push(<text key={`r${i}`} class="go-coord" x={size - M + 28} y={y + 5}>{n - i}</text>);
   }
   return (
-    <svg class="board go-board" viewBox={`0 0 ${size} ${size}`} role="img" aria-label="Go board">
+    <svg class="board go-board" viewBox={`0 0 ${size} ${size}`} role="group" aria-label={t.capgo}>
       <defs>
         <radialGradient id="go-black" cx="35%" cy="30%" r="75%">
           <stop offset="0%" stop-color="#6b6b6b" />

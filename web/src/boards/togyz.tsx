@@ -2,7 +2,8 @@
 // Everything comes from the board the server sends (pits, kazans, tuzdyks, the last move) and
 // the legal moves (a click sends the move of that pit).
 import type { TogyzBoardData } from '../api';
-import type { BoardProps } from './types';
+import { onEnter, type BoardProps } from './types';
+import { fillText, sideName } from '../i18n';
 
 const SIDES = ['white', 'black'];
 
@@ -74,9 +75,13 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
       const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
         g === lastTo && captured ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
         marked.has(`${side ? 'b' : 'w'}${i + 1}`) ? 'tk-marked' : ''].join(' ');
+      const act = move ? () => onMove(move) : undefined;
+      const label = fillText(tuz ? t.tuzdykLabel : t.pitLabel, { side: sideName(t, SIDES[side]), n: i + 1, count: n }) +
+        (move ? `, ${t.playable}` : '');
       pits.push(
         <g key={g} class={cls} data-pit={`${side ? 'b' : 'w'}${i + 1}`} data-count={n}
-           onClick={move ? () => onMove(move) : undefined} style={move ? 'cursor:pointer' : undefined}>
+           onClick={act} onKeyDown={onEnter(act)} style={move ? 'cursor:pointer' : undefined}
+           tabindex={0} role="button" aria-label={label} aria-disabled={move ? undefined : 'true'}>
           <rect class="tk-pit-hole" x={x} y={y} width={PIT_W} height={PIT_H} rx={PIT_W / 2} ry={PIT_W / 2} />
           {tuz ? (
             <g class="tk-tuz-mark">
@@ -119,7 +124,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
   };
 
   return (
-    <svg class="board togyz-board" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Togyz Kumalak board">
+    <svg class="board togyz-board" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t.togyz}>
       <defs>
         <radialGradient id="tk-stone" cx="35%" cy="30%" r="70%">
           <stop offset="0%" stop-color="#fffaf0" />

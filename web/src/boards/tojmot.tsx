@@ -5,7 +5,8 @@
 // cells (asking for the piece when several promotions share them).
 import { useEffect, useState } from 'preact/hooks';
 import type { LegalMove, TojmotBoardData, TojmotCell } from '../api';
-import type { BoardProps } from './types';
+import { onEnter, type BoardProps } from './types';
+import { fillText, sideName } from '../i18n';
 
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates
@@ -56,8 +57,13 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
     const cls = ['tj-cell', c.colour ? 'tj-light' : 'tj-dark', c.zone ? `tj-zone tj-zone-${c.zone}` : '',
       c.promotes ? `tj-promotes-${c.promotes}` : '',
       last && (last.from === c.cell || last.to === c.cell) ? 'tj-last' : '', selected === c.cell ? 'tj-selected' : ''].join(' ');
+    const piece = pieceAt.get(c.cell);
+    const label = (piece ? fillText(t.cellPiece, { cell: c.cell, side: sideName(t, piece.side), piece: piece.piece })
+      : fillText(t.cellEmpty, { cell: c.cell })) +
+      (isTarget || legal.some((l) => l.from === c.cell) ? `, ${t.playable}` : '');
     return (
-      <g key={c.cell} class={cls} data-cell={c.cell} onClick={() => click(c.cell)}>
+      <g key={c.cell} class={cls} data-cell={c.cell} onClick={() => click(c.cell)} onKeyDown={onEnter(() => click(c.cell))}
+         tabindex={0} role="button" aria-label={label} aria-pressed={selected === c.cell ? 'true' : undefined}>
         <path d={`M${cx} ${cy - S} L${cx + S} ${cy} L${cx} ${cy + S} L${cx - S} ${cy} Z`} />
         {c.zone && <path class="tj-zone-mark" d={`M${cx} ${cy - S + 9} L${cx + S - 9} ${cy} L${cx} ${cy + S - 9} L${cx - S + 9} ${cy} Z`} />}
         {c.promotes && <circle class="tj-promo-mark" cx={cx} cy={cy} r={S - 12} />}
@@ -98,7 +104,7 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
 
   return (
     <div class="board-wrap">
-      <svg class="board tojmot-board" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Tojmot board">
+      <svg class="board tojmot-board" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.tojmot}>
         <rect x="2" y="2" width={width - 4} height={height - 4} rx="18" class="tj-frame" />
         {cells}
         {pieces}

@@ -10,4 +10,16 @@ export interface BoardProps {
   onMove: (move: string) => void;
   t: Dict;
   marks?: string[];                  // cells, points or pits to highlight (lessons): "E5", "D4", "w3"
+  // On the player's turn a click on a point that is not legal is sent as a move too, for the
+  // server to say why (the game page); otherwise such a click does nothing.
+  explainIllegal?: boolean;
+}
+
+// Keyboard play: Enter (or Space) on a focused pit, cell or point does what a click does.
+export function onEnter(action: (() => void) | undefined) {
+  return (e: KeyboardEvent) => {
+    if (!action || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    action();
+  };
 }

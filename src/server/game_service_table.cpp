@@ -1,0 +1,148 @@
+// GameService at the table: the players' chat, the rematch, and the guard that keeps the
+// engine's analysis away from online games being played. Lives beside game_service.cpp, whose
+// Session it shares.
+#include <algorithm>
+
+#include "server/error_codes.h"
+#include "server/game_service.h"
+#include "server/game_session.h"
+#include "server/random_token.h"
+#include "server/request_json.h"
+
+namespace oyin::server {
+
+namespace {
+
+// Characters, not bytes: a line of Cyrillic or Kazakh text has the same limit as one in Latin.
+std::size_t code_points(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// Control characters (a bell, an escape sequence) become spaces; the text is shown as text by
+// the front end, so nothing else needs changing here.
+std::string clean_line(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  const auto first = out.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  return out.substr(first, out.find_last_not_of(' ') - first + 1);
+}
+
+}  // namespace
+
+json GameService::chat_json(const Session& s) const {
+  json lines = json::array();
+  for (const storage::ChatLine& l : s.chat)
+    lines.push_back({{"seq", l.seq}, {"side", s.adapter->side_name(static_cast<Side>(l.side))}, {"text", l.text}, {"at", l.created_at}});
+  return lines;
+}
+
+json GameService::table_json(const Session& s) const {
+  if (s.mode != Mode::online) return nullptr;
+  return {{"offered_by", s.rematch_offer >= 0 ? json(s.adapter->side_name(static_cast<Side>(s.rematch_offer))) : json(nullptr)},
+          {"game_id", s.row.next_game.empty() ? json(nullptr) : json(s.row.next_game)}};
+}
+
+void GameService::note_position(const Session& s) {
+  if (s.mode == Mode::online && s.state->ply() >= kGuardFromPly && !verdict(*s.state, s.row).over)
+    guard_.set(s.row.id, s.row.game + "\n" + s.positions[s.state->ply()]);
+  else
+    guard_.clear(s.row.id);
+}
+
+std::optional<Reply> GameService::analysis_refusal(const json& req, const GameState& position) {
+  const auto refuse = [] {
+    return Reply::error(403, "analysis_in_play",
+                        "no analysis of an online game while it is being played; it is open once the game is over");
+  };
+  if (guard_.guarded(position.game() + "\n" + position.position_text())) return refuse();
+  const auto game_id = string_field(req, "game_id");
+  const auto token = string_field(req, "token");
+  if (!game_id || !token || game_id->empty() || token->empty()) return std::nullopt;
+  std::shared_ptr<Session> s;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(*game_id);
+    if (it == sessions_.end() || it->second->loaded.wait_for(std::chrono::seconds(0)) != std::future_status::ready ||
+        !it->second->loaded.get().empty())
+      return std::nullopt;  // not in memory: the position check above is what is left
+    s = it->second;
+  }
+  std::lock_guard lock(s->m);
+  if (s->mode == Mode::online && !verdict(*s->state, s->row).over &&
+      (s->row.tokens[0] == *token || s->row.tokens[1] == *token))
+    return refuse();
+  return std::nullopt;
+}
+
+Reply GameService::chat(const std::string& id, const std::string& token, const std::string& raw) {
+  auto found = find(id);
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
+  const std::shared_ptr<Session>& s = *found;
+  std::lock_guard lock(s->m);
+  if (s->mode != Mode::online) return Reply::error(409, "chat_not_allowed", "chat is for online games between people");
+  const int side = token.empty() ? -1 : s->row.tokens[0] == token ? 0 : s->row.tokens[1] == token ? 1 : -1;
+  if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
+  const std::string text = clean_line(raw);
+  if (text.empty()) return Reply::error(400, "chat_empty", "the chat line is empty");
+  if (code_points(text) > kChatMaxChars)
+    return Reply::error(400, "chat_too_long", "a chat line has at most " + std::to_string(kChatMaxChars) + " characters",
+                        {{"max", kChatMaxChars}});
+  // At most kChatBurst lines in any kChatWindowMs, per seat.
+  const std::int64_t now = clock_.now_ms();
+  auto& times = s->chat_times[side];
+  std::erase_if(times, [&](std::int64_t t) { return now - t >= kChatWindowMs; });
+  if (static_cast<int>(times.size()) >= kChatBurst) {
+    const std::int64_t wait = kChatWindowMs - (now - times.front());
+    return Reply::error(429, "chat_rate_limited", "too many chat lines; wait a few seconds",
+                        {{"wait_ms", wait}, {"wait_s", (wait + 999) / 1000}});
+  }
+  storage::ChatLine line{static_cast<int>(s->chat.empty() ? 0 : s->chat.back().seq + 1), side, text, {}};
+  if (auto r = chats_.add(id, line); !r) return Reply::error(500, "server_error", r.error());
+  times.push_back(now);
+  s->chat.push_back(line);
+  const json one{{"seq", line.seq}, {"side", s->adapter->side_name(static_cast<Side>(side))}, {"text", line.text}, {"at", line.created_at}};
+  const std::string push = json{{"type", "chat"}, {"lines", json::array({one})}}.dump();
+  std::erase_if(s->subscribers, [&](const std::weak_ptr<Subscriber>& w) {
+    auto sub = w.lock();
+    if (!sub) return true;
+    sub->send_text(push);
+    return false;
+  });
+  return {200, {{"line", one}}};
+}
+
+std::optional<Reply> GameService::rematch_action(Session& s, int side) {
+  if (s.mode != Mode::online)
+    return Reply::error(409, "rematch_not_allowed", "a rematch is for online games between people");
+  if (!verdict(*s.state, s.row).over) return Reply::error(409, "rematch_not_allowed", "the game is still being played");
+  if (!s.row.next_game.empty()) return std::nullopt;  // agreed already: the state names it
+  if (s.rematch_offer != 1 - side) {
+    s.rematch_offer = side;
+    ++s.version;
+    return std::nullopt;
+  }
+  // Both agree: the same game, rules and clock with the colours swapped; each player keeps
+  // the token they hold, now for the other seat.
+  storage::StoredGame next;
+  next.id = random_token();
+  next.game = s.row.game;
+  next.rules = s.row.rules;
+  next.start_position = s.row.start_position;
+  next.mode = s.row.mode;
+  next.level = s.row.level;
+  next.tokens[0] = s.row.tokens[1];
+  next.tokens[1] = s.row.tokens[0];
+  next.creator = s.row.creator >= 0 ? 1 - s.row.creator : -1;
+  next.clock_initial_ms = s.row.clock_initial_ms;
+  next.clock_increment_ms = s.row.clock_increment_ms;
+  if (auto r = store_.insert_game(next); !r) return Reply::error(500, "server_error", r.error());
+  if (auto r = store_.set_next_game(s.row.id, next.id); !r) return Reply::error(500, "server_error", r.error());
+  s.row.next_game = next.id;
+  s.rematch_offer = -1;
+  ++s.version;
+  return std::nullopt;
+}
+
+}  // namespace oyin::server

@@ -1,0 +1,368 @@
+// At the table, over real HTTP and WebSocket against `oyin serve --clock manual`: the creator's
+// invite link in any tab, the players' presence, the spectators' count, the chat (its limits,
+// text kept as data, the rate limit, kept with the game across a restart), the rematch, analysis
+// refused for online games being played, illegal Go points with their reason, capture targets
+// checked against the board, imported finished games listed with their result, and the best
+// line in the move list's notation.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "server/server_process.h"
+
+namespace oyin::testing {
+namespace {
+
+class TableApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string dir = ::testing::TempDir() + "oyin_table_api_" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    db_ = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
+    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::vector<std::string>{"--clock", "manual"});
+    ASSERT_TRUE(server_->start()) << "the server did not start";
+    port_ = server_->port();
+  }
+  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
+  void restart() {
+    ASSERT_EQ(server_->terminate(), 0);
+    ASSERT_TRUE(server_->start()) << "the server did not start again";
+    port_ = server_->port();
+  }
+  void advance(std::int64_t ms) {
+    auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
+    ASSERT_EQ(r.status, 200) << r.text;
+  }
+  // An online game created by White: {id, white token, black token}.
+  struct Online {
+    std::string id, white, black;
+  };
+  Online online(const std::string& game = "togyz", const json& extra = json::object()) {
+    json req{{"game", game}, {"mode", "online"}, {"color", game == "capgo" ? "black" : "white"}};
+    req.update(extra);
+    auto r = http_post(port_, "/api/games", req);
+    EXPECT_EQ(r.status, 201) << r.text;
+    const std::string invite = r.body.value("invite", "");
+    const std::string other = invite.substr(invite.rfind('/') + 1);
+    const std::string mine = r.body["seat"]["token"];
+    if (game == "capgo") return {r.body["id"], other, mine};  // capgo's first side is Black
+    return {r.body["id"], mine, other};
+  }
+  HttpResult move(const std::string& id, const std::string& m, const std::string& token) {
+    return http_post(port_, "/api/games/" + id + "/moves", {{"move", m}, {"token", token}});
+  }
+  json get(const std::string& id, const std::string& token = "") {
+    return http_get(port_, "/api/games/" + id + (token.empty() ? "" : "?token=" + token)).body;
+  }
+  // Reads pushes until one of `type` arrives (the others skipped).
+  static std::optional<json> read_type(WsClient& ws, const std::string& type) {
+    for (int i = 0; i < 30; ++i) {
+      auto m = ws.read();
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == type) return m;
+    }
+    return std::nullopt;
+  }
+  // Reads state pushes until `pred` holds for one.
+  template <class Pred>
+  static std::optional<json> read_state_until(WsClient& ws, Pred pred) {
+    for (int i = 0; i < 30; ++i) {
+      auto m = ws.read();
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == "state" && pred((*m)["state"])) return (*m)["state"];
+    }
+    return std::nullopt;
+  }
+  std::string db_;
+  std::unique_ptr<ServerProcess> server_;
+  int port_ = 0;
+};
+
+TEST_F(TableApiTest, TheCreatorGetsTheInviteLinkBackInAnyTab) {
+  const Online g = online();
+  const std::string link = "/#/join/" + g.id + "/" + g.black;
+  EXPECT_EQ(get(g.id, g.white).value("invite", ""), link);
+  EXPECT_FALSE(get(g.id, g.black).contains("invite"));  // the friend's seat never sees the creator's token
+  EXPECT_FALSE(get(g.id).contains("invite"));
+  // Over the WebSocket too, and after a restart (the creator is kept with the game).
+  restart();
+  WsClient ws(port_, "/ws/games/" + g.id + "?token=" + g.white);
+  auto first = ws.read_state_at(0);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->value("invite", ""), link);
+  // Not for games that are not online, nor once the game is over.
+  auto hot = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}});
+  EXPECT_FALSE(get(hot.body["id"], hot.body["seat"]["token"]).contains("invite"));
+  ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/resign", {{"token", g.black}}).status, 200);
+  EXPECT_FALSE(get(g.id, g.white).contains("invite"));
+}
+
+TEST_F(TableApiTest, PresenceAndSpectatorsArePushedToThePlayers) {
+  const Online g = online();
+  WsClient white(port_, "/ws/games/" + g.id + "?token=" + g.white);
+  auto s = white.read_state_at(0);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->at("spectators"), 0);
+  EXPECT_EQ(s->at("presence")["white"]["connected"], true);
+  EXPECT_EQ(s->at("presence")["black"]["connected"], false);
+  {
+    WsClient watcher(port_, "/ws/games/" + g.id);
+    auto seen = watcher.read_state_at(0);
+    ASSERT_TRUE(seen);
+    EXPECT_EQ(seen->at("spectators"), 1);
+    EXPECT_FALSE(seen->contains("you"));
+    ASSERT_TRUE(read_state_until(white, [](const json& st) { return st["spectators"] == 1; }));
+    WsClient black(port_, "/ws/games/" + g.id + "?token=" + g.black);
+    ASSERT_TRUE(black.read_state_at(0));
+    // A player is not counted as a spectator, and is seen connected.
+    auto both = read_state_until(white, [](const json& st) { return st["presence"]["black"]["connected"] == true; });
+    ASSERT_TRUE(both);
+    EXPECT_EQ(both->at("spectators"), 1);
+    EXPECT_EQ(get(g.id)["spectators"], 1);
+    watcher.close();
+    ASSERT_TRUE(read_state_until(white, [](const json& st) { return st["spectators"] == 0; }));
+    black.close();
+    auto away = read_state_until(white, [](const json& st) { return st["presence"]["black"]["connected"] == false; });
+    ASSERT_TRUE(away);
+  }
+  advance(5'000);
+  EXPECT_EQ(get(g.id)["presence"]["black"]["away_ms"], 5'000);
+}
+
+TEST_F(TableApiTest, ChatIsLimitedKeptAsTextRateLimitedAndKeptWithTheGame) {
+  const Online g = online();
+  WsClient white(port_, "/ws/games/" + g.id + "?token=" + g.white);
+  ASSERT_TRUE(white.read_state_at(0));
+  WsClient black(port_, "/ws/games/" + g.id + "?token=" + g.black);
+  ASSERT_TRUE(black.read_state_at(0));
+  WsClient watcher(port_, "/ws/games/" + g.id);
+  ASSERT_TRUE(watcher.read_state_at(0));
+
+  // Markup is data: it comes back exactly as typed, for the page to show as text.
+  const std::string html = "<img src=x onerror=alert(1)> <b>gg</b> & \"bye\"";
+  white.send({{"type", "chat"}, {"text", html}});
+  for (WsClient* ws : {&white, &black, &watcher}) {
+    auto m = read_type(*ws, "chat");
+    ASSERT_TRUE(m);
+    ASSERT_EQ(m->at("lines").size(), 1u);
+    EXPECT_EQ(m->at("lines")[0]["text"], html);
+    EXPECT_EQ(m->at("lines")[0]["side"], "white");
+    EXPECT_EQ(m->at("lines")[0]["seq"], 0);
+  }
+  // The other way, over HTTP.
+  auto r = http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", "  hi\tthere \n"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["line"]["text"], "hi there");  // control characters become spaces, ends trimmed
+  EXPECT_EQ(r.body["line"]["side"], "black");
+  auto pushed = read_type(white, "chat");
+  ASSERT_TRUE(pushed);
+  EXPECT_EQ(pushed->at("lines")[0]["text"], "hi there");
+
+  // The limit is in characters: 300 Cyrillic letters (600 bytes) pass, 301 do not.
+  std::string cyr;
+  for (int i = 0; i < 300; ++i) cyr += "ж";
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", cyr}}).status, 200);
+  auto too_long = http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", cyr + "ж"}});
+  EXPECT_EQ(too_long.status, 400);
+  EXPECT_EQ(too_long.body["code"], "chat_too_long");
+  EXPECT_EQ(too_long.body["params"]["max"], 300);
+  // Over the WebSocket a refusal comes back as an error message with its code.
+  white.send({{"type", "chat"}, {"text", std::string(301, 'a')}});
+  auto refused = read_type(white, "error");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->at("code"), "chat_too_long");
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", " \n "}}).body["code"], "chat_empty");
+  // Spectators read but do not write.
+  auto spectator = http_post(port_, "/api/games/" + g.id + "/chat", {{"token", ""}, {"text", "hello"}});
+  EXPECT_EQ(spectator.status, 403);
+  EXPECT_EQ(spectator.body["code"], "no_seat");
+
+  // At most 5 lines in 10 s per seat: Black has said 2; three more pass, the sixth waits.
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", "x" + std::to_string(i)}}).status, 200);
+  auto limited = http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", "one more"}});
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_EQ(limited.body["code"], "chat_rate_limited");
+  EXPECT_EQ(limited.body["params"]["wait_s"], 10);
+  // White's own budget is untouched.
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.white}, {"text", "me too"}}).status, 200);
+  advance(10'000);
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", "one more"}}).status, 200);
+
+  // Chat is for online games only.
+  auto hot = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}});
+  auto no_chat = http_post(port_, "/api/games/" + std::string(hot.body["id"]) + "/chat",
+                           {{"token", hot.body["seat"]["token"]}, {"text", "hi"}});
+  EXPECT_EQ(no_chat.status, 409);
+  EXPECT_EQ(no_chat.body["code"], "chat_not_allowed");
+
+  // Kept with the game: after a restart a reload shows it, in order.
+  white.close();
+  black.close();
+  watcher.close();
+  restart();
+  const json chat = get(g.id)["chat"];
+  ASSERT_EQ(chat.size(), 8u);
+  EXPECT_EQ(chat[0]["text"], html);
+  EXPECT_EQ(chat[1]["text"], "hi there");
+  EXPECT_EQ(chat[2]["text"], cyr);
+  EXPECT_EQ(chat[7]["text"], "one more");
+  for (std::size_t i = 0; i < chat.size(); ++i) EXPECT_EQ(chat[i]["seq"], i);
+  WsClient again(port_, "/ws/games/" + g.id);
+  auto first = again.read_state_at(0);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->at("chat"), chat);
+}
+
+TEST_F(TableApiTest, RematchNeedsBothAndSwapsColours) {
+  const Online g = online("togyz", {{"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
+  auto early = http_post(port_, "/api/games/" + g.id + "/rematch", {{"token", g.white}});
+  EXPECT_EQ(early.status, 409);
+  EXPECT_EQ(early.body["code"], "rematch_not_allowed");
+  WsClient white(port_, "/ws/games/" + g.id + "?token=" + g.white);
+  ASSERT_TRUE(white.read_state_at(0));
+  WsClient black(port_, "/ws/games/" + g.id + "?token=" + g.black);
+  ASSERT_TRUE(black.read_state_at(0));
+  ASSERT_EQ(move(g.id, "6", g.white).status, 200);
+  ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/resign", {{"token", g.black}}).status, 200);
+
+  auto offer = http_post(port_, "/api/games/" + g.id + "/rematch", {{"token", g.black}});
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  EXPECT_EQ(offer.body["rematch"], (json{{"offered_by", "black"}, {"game_id", nullptr}}));
+  ASSERT_TRUE(read_state_until(white, [](const json& st) { return st["rematch"]["offered_by"] == "black"; }));
+  // Asking again changes nothing; a spectator has no say.
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/rematch", {{"token", g.black}}).body["rematch"]["game_id"], nullptr);
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/rematch", {{"token", "nobody"}}).status, 403);
+
+  white.send({{"type", "rematch"}});  // White agrees over the WebSocket
+  std::string next;
+  for (WsClient* ws : {&white, &black}) {
+    auto st = read_state_until(*ws, [](const json& s) { return s["rematch"]["game_id"].is_string(); });
+    ASSERT_TRUE(st);
+    next = st->at("rematch")["game_id"];
+  }
+  ASSERT_FALSE(next.empty());
+  EXPECT_NE(next, g.id);
+  // Each keeps their token, for the other colour; rules and clock are the same.
+  const json as_old_white = get(next, g.white), as_old_black = get(next, g.black);
+  EXPECT_EQ(as_old_white["you"], "black");
+  EXPECT_EQ(as_old_black["you"], "white");
+  EXPECT_EQ(as_old_white["mode"], "online");
+  EXPECT_EQ(as_old_white["rules"], get(g.id)["rules"]);
+  EXPECT_EQ(as_old_white["clock"]["initial_ms"], 180'000);
+  EXPECT_EQ(as_old_white["ply"], 0);
+  // The creator of the first game is the creator of the rematch (for the invite link).
+  EXPECT_EQ(as_old_white.value("invite", ""), "/#/join/" + next + "/" + g.black);
+  ASSERT_EQ(move(next, "6", g.black).status, 200);  // the old Black opens as White
+  // The link survives a restart.
+  restart();
+  EXPECT_EQ(get(g.id)["rematch"]["game_id"], next);
+}
+
+TEST_F(TableApiTest, AnalysisIsRefusedForOnlineGamesBeingPlayed) {
+  const Online g = online();
+  const json start = get(g.id);
+  const std::vector<std::string> moves{"6", "9", "1", "2"};
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    ASSERT_EQ(move(g.id, moves[i], i % 2 ? g.black : g.white).status, 200);
+  const auto analysis = [&](std::size_t plies, const json& extra = json::object()) {
+    json req{{"game", "togyz"}, {"rules", start["rules"]}, {"position", start["start_position"]},
+             {"moves", std::vector<std::string>(moves.begin(), moves.begin() + static_cast<long>(plies))},
+             {"movetime", 30}};
+    req.update(extra);
+    return http_post(port_, "/api/analysis", req);
+  };
+  // The current position, from anyone (a player in another tab).
+  auto current = analysis(4);
+  EXPECT_EQ(current.status, 403) << current.text;
+  EXPECT_EQ(current.body["code"], "analysis_in_play");
+  // The same position given as text is the same position.
+  auto as_text = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"rules", start["rules"]},
+                                                    {"position", get(g.id)["position"]}, {"movetime", 30}});
+  EXPECT_EQ(as_text.body["code"], "analysis_in_play");
+  // A seat's token refuses any position of its game.
+  auto seat = analysis(3, {{"game_id", g.id}, {"token", g.black}});
+  EXPECT_EQ(seat.status, 403);
+  EXPECT_EQ(seat.body["code"], "analysis_in_play");
+  // Over the analysis WebSocket the refusal is a line with its code.
+  WsClient ws(port_, "/ws/analysis");
+  ws.send({{"id", 7}, {"game", "togyz"}, {"rules", start["rules"]}, {"position", start["start_position"]}, {"moves", moves},
+           {"movetime", 30}});
+  auto line = ws.read();
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->at("code"), "analysis_in_play");
+  EXPECT_EQ(line->at("id"), 7);
+  // An earlier position without a seat token is not this game's current one.
+  EXPECT_EQ(analysis(3).status, 200);
+  // Once the game is over it is open to everyone, its players too.
+  ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/resign", {{"token", g.white}}).status, 200);
+  EXPECT_EQ(analysis(4).status, 200);
+  EXPECT_EQ(analysis(4, {{"game_id", g.id}, {"token", g.black}}).status, 200);
+}
+
+TEST_F(TableApiTest, BestLineInTheMoveListsNotation) {
+  auto r = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"movetime", 100}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_FALSE(r.body["pv"].empty());
+  ASSERT_EQ(r.body["pv_text"].size(), r.body["pv"].size());
+  // Playing the line in a game writes the same texts in its move list.
+  auto hot = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}});
+  const std::string id = hot.body["id"], token = hot.body["seat"]["token"];
+  for (const json& m : r.body["pv"]) ASSERT_EQ(move(id, m, token).status, 200);
+  EXPECT_EQ(get(id)["moves"], r.body["pv_text"]);
+}
+
+TEST_F(TableApiTest, AnIllegalGoPointSaysWhy) {
+  auto hot = http_post(port_, "/api/games", {{"game", "capgo"}, {"mode", "hotseat"}, {"rules", {{"size", 5}, {"pass", false}}}});
+  ASSERT_EQ(hot.status, 201) << hot.text;
+  const std::string id = hot.body["id"], token = hot.body["seat"]["token"];
+  ASSERT_EQ(move(id, "B1", token).status, 200);
+  auto taken = move(id, "B1", token);
+  EXPECT_EQ(taken.status, 422);
+  EXPECT_EQ(taken.body["code"], "illegal_move");
+  EXPECT_EQ(taken.body["params"]["why"], "occupied");
+  // White at A1 would have no liberty once Black holds A2 as well: suicide.
+  ASSERT_EQ(move(id, "E5", token).status, 200);
+  ASSERT_EQ(move(id, "A2", token).status, 200);
+  auto suicide = move(id, "A1", token);
+  EXPECT_EQ(suicide.status, 422);
+  EXPECT_EQ(suicide.body["params"]["why"], "suicide");
+  EXPECT_EQ(move(id, "pass", token).body["params"]["why"], "pass_forbidden");
+}
+
+TEST_F(TableApiTest, CaptureTargetsAreCheckedAgainstTheBoard) {
+  auto big = http_post(port_, "/api/games", {{"game", "capgo"}, {"mode", "hotseat"}, {"rules", {{"size", 5}, {"target", 25}}}});
+  EXPECT_EQ(big.status, 400);
+  EXPECT_EQ(big.body["code"], "rule_out_of_range");
+  EXPECT_EQ(big.body["params"], (json{{"option", "target"}, {"max", 24}}));
+  auto split = http_post(port_, "/api/games", {{"game", "capgo"}, {"mode", "ai"},
+                                               {"rules", {{"size", 4}, {"target_b", 1}, {"target_w", 16}}}});
+  EXPECT_EQ(split.body["params"], (json{{"option", "target_w"}, {"max", 15}}));
+  EXPECT_EQ(http_post(port_, "/api/games", {{"game", "capgo"}, {"mode", "hotseat"}, {"rules", {{"size", 5}, {"target", 24}}}}).status, 201);
+  // The meta tells a new-game dialog the same bound.
+  bool found = false;
+  const json meta = http_get(port_, "/api/meta").body;
+  for (const json& g : meta["games"]) {
+    if (g["name"] != "capgo") continue;
+    for (const json& o : g["rule_options"]) {
+      if (o["name"] != "target") continue;
+      EXPECT_EQ(o["max_points_of"], "size");
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(TableApiTest, ImportedFinishedGamesAreListedWithTheirResult) {
+  // Black captures White's A1 stone: target 1 is reached, the rules end the game.
+  auto imp = http_post(port_, "/api/import", {{"game", "capgo"}, {"record", "(;GM[1]FF[4]SZ[5]RU[capture:1];B[be];W[ae];B[ad])"}});
+  ASSERT_EQ(imp.status, 201) << imp.text;
+  const json list = http_get(port_, "/api/games").body;
+  ASSERT_EQ(list["games"].size(), 1u);
+  EXPECT_EQ(list["games"][0]["result"], "1-0");
+  EXPECT_EQ(get(imp.body["id"])["status"], "finished");
+}
+
+}  // namespace
+}  // namespace oyin::testing
