@@ -22,9 +22,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // lessons
     "no_such_lesson", "no_such_step",
     // clocks
-    "bad_clock", "claim_not_allowed", "claim_too_early",
-    // several instances: another one changed the game at the same moment (after one retry)
-    "stale_game"});
+    "bad_clock", "claim_not_allowed", "claim_too_early"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

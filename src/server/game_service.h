@@ -143,9 +143,6 @@ class GameService {
   // claimed is tried again here every claim_retry_ms, in case that instance died.
   void refresh(const std::string& id);
   bool reload_locked(Session& s);
-  bool caught_up(Session& s);
-  static Reply stale_reply(const Session& s);
-  Reply stale_or_error(Session& s, const Result<bool>& written);
   void retry_claims();
 
   storage::GameStore& store_;
