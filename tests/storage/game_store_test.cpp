@@ -141,7 +141,7 @@ TEST(SqliteGameStore, RefusesADatabaseFromTheFuture) {
   sqlite3_close(db);
   auto s = GameStore::open(path);
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (2)");
+  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (" + std::to_string(kCurrentSchema) + ")");
   auto bad = GameStore::open("/nonexistent-dir/x.sqlite");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("cannot open database '/nonexistent-dir/x.sqlite'"), std::string::npos) << bad.error();
@@ -157,7 +157,7 @@ TEST(PostgresGameStore, RefusesADatabaseFromTheFutureAndAnUnreachableServer) {
   }
   auto s = GameStore::open(url);
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (2)");
+  EXPECT_EQ(s.error(), "database: schema version 99 is newer than this oyin (" + std::to_string(kCurrentSchema) + ")");
   // Port 1 on loopback: nobody listens there.
   auto bad = GameStore::open("postgresql://oyin:secret@127.0.0.1:1/x");
   ASSERT_FALSE(bad);
