@@ -12,6 +12,7 @@
 #include "server/analysis.h"
 #include "server/game_service.h"
 #include "server/knowledge_service.h"
+#include "server/lobby_service.h"
 
 namespace oyin::server {
 
@@ -56,6 +57,8 @@ class Api {
   void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
   // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
+  // The lobby (/api/seeks); without it those answer 404.
+  void set_lobby(LobbyService* lobby) { lobby_ = lobby; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -68,6 +71,7 @@ class Api {
   std::string web_root_;
   KnowledgeService* knowledge_ = nullptr;
   ManualClock* manual_clock_ = nullptr;
+  LobbyService* lobby_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);
