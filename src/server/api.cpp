@@ -122,6 +122,14 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     });
     return;
   }
+  if (lobby_ && n >= 2 && parts[1] == "seeks") {
+    if (n == 2 && m == "GET") return reply(lobby_->list());
+    if (n == 2 && m == "POST") return reply(lobby_->create(body));
+    if (n == 4 && m == "POST" && parts[3] == "cancel") return reply(lobby_->cancel(parts[2], body));
+    if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body));
+    if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
+      return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
+  }
   if (n == 3 && parts[1] == "test" && parts[2] == "clock" && m == "POST" && manual_clock_) {
     const auto ms = int_field(body, "advance_ms", 0, std::int64_t{1} << 40, 0);
     if (!ms) return reply(Reply::error(400, "bad_number", ms.error()));

@@ -13,6 +13,7 @@
 #include "server/game_service.h"
 #include "server/knowledge_service.h"
 #include "server/puzzle_rating_store.h"
+#include "server/lobby_service.h"
 
 namespace oyin::server {
 
@@ -59,6 +60,8 @@ class Api {
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
   // Who keeps the learners' puzzle ratings (by default the guests' browsers).
   void set_puzzle_ratings(PuzzleRatingStore* store) { puzzle_ratings_ = store ? store : &guest_ratings_; }
+  // The lobby (/api/seeks); without it those answer 404.
+  void set_lobby(LobbyService* lobby) { lobby_ = lobby; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -73,6 +76,7 @@ class Api {
   ManualClock* manual_clock_ = nullptr;
   GuestPuzzleRatings guest_ratings_;
   PuzzleRatingStore* puzzle_ratings_ = &guest_ratings_;
+  LobbyService* lobby_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -27,7 +27,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "bad_clock", "claim_not_allowed", "claim_too_early",
     // at the table
     "chat_not_allowed", "chat_empty", "chat_too_long", "chat_rate_limited", "rematch_not_allowed",
-    "analysis_in_play", "rule_out_of_range"});
+    "analysis_in_play", "rule_out_of_range",
+
+    // the lobby (not_signed_in is the accounts' code too)
+    "no_such_seek", "seek_taken", "own_seek", "not_signed_in"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -349,7 +349,7 @@ void GameService::when_loaded(const std::string& id, std::function<void()> then)
 
 void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
-Reply GameService::create(const json& req, const std::string& base_url) {
+Reply GameService::create(const json& req, const std::string& base_url, std::string* other_seat) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, "field_type", name.error());
@@ -419,6 +419,7 @@ Reply GameService::create(const json& req, const std::string& base_url) {
   if (auto r = store_.load(row.id); r && *r) row.created_at = (*r)->created_at;
   json out{{"id", row.id}, {"seat", {{"token", token}, {"color", *color}}}};
   if (*mode == Mode::online) out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
+  if (*mode == Mode::online && other_seat) *other_seat = row.tokens[1 - mine];
   {
     std::lock_guard lock(mutex_);
     evict_idle_locked();

@@ -75,8 +75,9 @@ class GameService {
   void when_loaded(const std::string& id, std::function<void()> then);
   // Runs slow request work (an import replays a whole record) on a loader thread.
   void run_slow(std::function<void()> work);
-  // `base_url` is "http://host:port", used for the invite link.
-  Reply create(const json& request, const std::string& base_url);
+  // `base_url` is "http://host:port", used for the invite link. An online game's other seat
+  // token goes to `other_seat` when given (the lobby hands it to the acceptor).
+  Reply create(const json& request, const std::string& base_url, std::string* other_seat = nullptr);
   Reply get(const std::string& id, const std::string& token);
   // The boards after plies from..to (inclusive, at most kMaxBoardsPerRequest), as state's "board".
   static constexpr std::size_t kMaxBoardsPerRequest = 500;

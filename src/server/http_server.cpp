@@ -224,7 +224,10 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);
   api.set_manual_clock(manual);
-  Services services{games, analysis, api};
+  storage::SeekStore seek_store((*store)->db());
+  LobbyService lobby(seek_store, games, *clock, opt.db);
+  api.set_lobby(&lobby);
+  Services services{games, analysis, api, lobby};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
   net::signal_set signals(ioc, SIGINT, SIGTERM);

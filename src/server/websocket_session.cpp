@@ -33,10 +33,12 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "games") {
       game_id_ = parts[2];
       token_ = t.param("token");
+    } else if (parts.size() == 2 && parts[0] == "ws" && parts[1] == "lobby") {
+      lobby_ = true;
     } else if (!(parts.size() == 2 && parts[0] == "ws" && parts[1] == "analysis")) {
       return refuse(std::move(req), 404, "no WebSocket channel " + t.path);
     }
-    analysis_ = game_id_.empty();
+    analysis_ = game_id_.empty() && !lobby_;
     // Pings every 10 s: a player whose connection broke is seen away within 20 s (the claim
     // against an absent player counts from then).
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -75,7 +77,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
   void on_accept(beast::error_code ec) {
     if (ec) return;
-    if (!analysis_) {
+    if (lobby_) services_.lobby.subscribe(shared_from_this());
+    if (!analysis_ && !lobby_) {
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
@@ -115,6 +118,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         subscribed = subscribed_;
       }
       if (subscribed) services_.games.leave(game_id_, token_);
+      if (lobby_) services_.lobby.leave(this);
       return;
     }
     const std::string text = beast::buffers_to_string(buffer_.data());
@@ -127,7 +131,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     } else {
       const json& msg = *parsed;
       try {
-        if (analysis_) on_analysis_request(msg);
+        if (lobby_) on_lobby_message(msg);
+        else if (analysis_) on_analysis_request(msg);
         else on_game_message(msg);
       } catch (const json::exception& e) {  // a field of the wrong type
         send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
@@ -173,6 +178,29 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (r.status >= 400)
       send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")},
                                {"params", r.body.value("params", json::object())}, {"request", msg}}));
+  }
+
+  // {"type": "hello", "seek_tokens": [...]}: this socket speaks for the seeks it created.
+  void on_lobby_message(const json& msg) {
+    const auto type = string_field(msg, "type");
+    const std::string t = type ? *type : "";
+    if (t == "ping") {
+      send_text(wire_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}));
+      return;
+    }
+    if (t != "hello") {
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "unknown message type '" + t + "' (hello, ping)"}, {"code", "unknown_message"}}));
+      return;
+    }
+    std::vector<std::string> tokens;
+    const json list = msg.value("seek_tokens", json::array());
+    if (!list.is_array() || list.size() > 64) {
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "seek_tokens must be an array of at most 64 strings"}, {"code", "field_type"}}));
+      return;
+    }
+    for (const json& x : list)
+      if (x.is_string()) tokens.push_back(x.get<std::string>());
+    services_.lobby.hello(shared_from_this(), tokens);
   }
 
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.
@@ -239,6 +267,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   std::deque<std::string> queue_;
   bool closed_ = false;
   bool analysis_ = false;
+  bool lobby_ = false;
   std::string client_;  // the key of this connection's analysis limit
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;

@@ -1,6 +1,7 @@
 #pragma once
-// WebSocket channels: /ws/games/{id} (state pushes; moves may be sent too) and /ws/analysis
-// (one JSON request per message, answered by a stream of lines carrying the request id).
+// WebSocket channels: /ws/games/{id} (state pushes; moves may be sent too), /ws/analysis
+// (one JSON request per message, answered by a stream of lines carrying the request id) and
+// /ws/lobby (the seeks as they change; a creator's hello names its seeks, whose games it is told of).
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -15,6 +16,7 @@ struct Services {
   GameService& games;
   AnalysisService& analysis;
   Api& api;
+  LobbyService& lobby;
 };
 
 // Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).

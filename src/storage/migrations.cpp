@@ -146,6 +146,31 @@ CREATE TABLE IF NOT EXISTS base_positions(
 );
 DROP TABLE IF EXISTS knowledge_schema;
 )sql"},
+    // 5: the lobby's open challenges. A seek
+    // is "open" until one acceptor's conditional UPDATE makes it "claimed" (exactly once across
+    // instances), then "started" with the game and the creator's seat token, which the
+    // creator's lobby socket, on whichever instance, reads and passes on. `held`: a lobby socket
+    // (on any instance) speaks for it, so no instance's expiry timer removes it.
+    {.sql = R"sql(
+CREATE TABLE seeks(
+  id TEXT PRIMARY KEY,
+  token TEXT NOT NULL UNIQUE,
+  game TEXT NOT NULL,
+  rules TEXT NOT NULL,
+  clock_initial_s INTEGER NOT NULL,
+  clock_increment_s INTEGER NOT NULL,
+  rated INTEGER NOT NULL,
+  color TEXT NOT NULL,
+  username TEXT,
+  rating INTEGER,
+  state TEXT NOT NULL DEFAULT 'open',
+  game_id TEXT NOT NULL DEFAULT '',
+  creator_token TEXT NOT NULL DEFAULT '',
+  held INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX seeks_by_state ON seeks(state, created_at);
+)sql"},
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
-// #/base/GAME, #/learn..., #/join/ID/TOKEN).
+// #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
@@ -11,6 +11,8 @@ import { BasePage } from './base_page';
 import { BASE_TEXTS } from './base_texts';
 import { LearnRoute } from './learn/learn_route';
 import { LEARN_TEXTS } from './learn/learn_texts';
+import { LobbyPage } from './lobby_page';
+import { LOBBY_TEXTS } from './lobby_texts';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -52,6 +54,7 @@ export function App() {
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
+  else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} />;
   else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else page = <NewGame t={t} meta={meta && games} />;
   return (
@@ -69,6 +72,7 @@ export function App() {
         </a>
         <nav>
           <a href="#/" class={route.length === 0 ? 'active' : ''} data-nav="new">{t.newGame}</a>
+          <a href="#/lobby" class={route[0] === 'lobby' ? 'active' : ''} data-nav="lobby">{LOBBY_TEXTS[lang].lobby}</a>
           <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
           <a href="#/base" class={route[0] === 'base' ? 'active' : ''} data-nav="base">{BASE_TEXTS[lang].base}</a>
           <a href="#/learn" class={route[0] === 'learn' ? 'active' : ''} data-nav="learn">{LEARN_TEXTS[lang].learn}</a>

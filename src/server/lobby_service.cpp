@@ -1,0 +1,276 @@
+#include "server/lobby_service.h"
+
+#include "games/registry/registry.h"
+#include "server/game_clock.h"
+#include "server/random_token.h"
+#include "server/request_json.h"
+
+namespace oyin::server {
+
+namespace {
+
+constexpr const char* kChannel = "oyin_lobby";
+
+json seek_json(const storage::Seek& s) {
+  const TimeControl tc{s.initial_s * 1000, s.increment_s * 1000};
+  return {{"id", s.id},
+          {"game", s.game},
+          {"rules", s.rules},
+          {"clock", tc.timed() ? json{{"initial_s", s.initial_s}, {"increment_s", s.increment_s}} : json(nullptr)},
+          {"speed", tc.timed() ? json(speed_class(tc)) : json(nullptr)},
+          {"rated", s.rated},
+          {"color", s.color},
+          {"username", s.username ? json(*s.username) : json(nullptr)},
+          {"rating", s.rating ? json(*s.rating) : json(nullptr)}};
+}
+
+std::string wire(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// The "seek_tokens" of a request or hello: the seeks the sender created.
+Result<std::vector<std::string>> tokens_field(const json& msg) {
+  std::vector<std::string> out;
+  if (!msg.contains("seek_tokens")) return out;
+  const json& t = msg["seek_tokens"];
+  if (!t.is_array() || t.size() > 64) return make_error("seek_tokens must be an array of at most 64 strings");
+  for (const json& x : t) {
+    if (!x.is_string()) return make_error("seek_tokens must be an array of at most 64 strings");
+    out.push_back(x.get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+LobbyService::LobbyService(storage::SeekStore& seeks, GameService& games, Clock& clock, const std::string& db_url)
+    : seeks_(seeks), games_(games), clock_(clock) {
+  if (storage::is_postgres_url(db_url))
+    listener_ = storage::listen_postgres(db_url, kChannel, [this](const std::string&) { changed(); });
+}
+
+LobbyService::~LobbyService() {
+  listener_ = {};  // stops calling changed()
+  {
+    std::lock_guard life(life_->m);
+    life_->alive = false;
+  }
+  std::lock_guard lock(mutex_);
+  for (const auto& [token, timer] : expiry_) clock_.cancel(timer);
+}
+
+Reply LobbyService::create(const json& req) {
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
+  const auto name = string_field(req, "game");
+  if (!name) return Reply::error(400, "field_type", name.error());
+  const GameEntry* adapter = find_game(*name);
+  if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + *name + "'", {{"game", *name}});
+  const auto rules = string_field(req, "rules");
+  if (!rules) return Reply::error(400, "field_type", rules.error());
+  auto st = adapter->new_game(*rules, "");
+  if (!st) return Reply::error(400, "bad_rules", st.error());
+  const auto control = time_control_from_json(req.contains("clock") ? req["clock"] : json(nullptr));
+  if (!control) return Reply::error(400, "bad_clock", control.error());
+  const auto color = string_field(req, "color", "random");
+  if (!color) return Reply::error(400, "field_type", color.error());
+  if (*color != "random" && *color != "white" && *color != "black")
+    return Reply::error(400, "bad_color", "color must be random, white or black (got '" + *color + "')");
+  if (req.contains("rated") && !req["rated"].is_boolean()) return Reply::error(400, "field_type", "rated must be true or false");
+  const bool rated = req.value("rated", false);
+  // Rated games are between two accounts; until sign-in reaches the lobby every seeker is a guest.
+  if (rated) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  storage::Seek s;
+  s.id = random_token();
+  s.token = random_token();
+  s.game = adapter->name();
+  s.rules = (*st)->rules_text();
+  s.initial_s = control->initial_ms / 1000;
+  s.increment_s = control->increment_ms / 1000;
+  s.rated = rated;
+  s.color = *color;
+  if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
+  {
+    std::lock_guard lock(mutex_);
+    arm_expiry_locked(s.token);  // until its creator's lobby socket says hello
+  }
+  announce();
+  return {201, {{"id", s.id}, {"token", s.token}}};
+}
+
+json LobbyService::seeks_json() {
+  json list = json::array();
+  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  if (open)
+    for (const auto& s : *open) list.push_back(seek_json(s));
+  return list;
+}
+
+Reply LobbyService::list() {
+  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  if (!open) return Reply::error(500, "server_error", open.error());
+  json list = json::array();
+  for (const auto& s : *open) list.push_back(seek_json(s));
+  return {200, {{"seeks", list}}};
+}
+
+Reply LobbyService::cancel(const std::string& id, const json& req) {
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
+  const auto token = string_field(req, "token");
+  if (!token) return Reply::error(400, "field_type", token.error());
+  auto done = seeks_.cancel(id, *token);
+  if (!done) return Reply::error(500, "server_error", done.error());
+  if (!*done) return Reply::error(404, "no_such_seek", "no open seek " + id + " with this token", {{"id", id}});
+  announce();
+  return {200, json::object()};
+}
+
+Reply LobbyService::accept(const std::string& id, const json& req) {
+  if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
+  const auto mine = tokens_field(req);
+  if (!mine) return Reply::error(400, "field_type", mine.error());
+  auto found = seeks_.find(id);
+  if (!found) return Reply::error(500, "server_error", found.error());
+  if (!*found) return Reply::error(404, "no_such_seek", "no seek " + id, {{"id", id}});
+  const storage::Seek& s = **found;
+  if (s.state != "open") return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
+  for (const auto& t : *mine)
+    if (t == s.token) return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
+  if (s.rated) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  auto claimed = seeks_.claim(id);
+  if (!claimed) return Reply::error(500, "server_error", claimed.error());
+  if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
+  json game{{"game", s.game}, {"rules", s.rules}, {"mode", "online"}, {"color", s.color}};
+  if (s.initial_s > 0) game["clock"] = {{"initial_s", s.initial_s}, {"increment_s", s.increment_s}};
+  std::string acceptor_token;
+  const Reply made = games_.create(game, "", &acceptor_token);
+  if (made.status != 201) {
+    (void)seeks_.drop(id);
+    announce();
+    return made;
+  }
+  const std::string game_id = made.body["id"];
+  const std::string creator_token = made.body["seat"]["token"];
+  if (auto r = seeks_.started(id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = expiry_.find(s.token); it != expiry_.end()) {
+      clock_.cancel(it->second);
+      expiry_.erase(it);
+    }
+  }
+  announce();
+  const json& sides = made.body["state"]["sides"];
+  const std::string creator_side = made.body["seat"]["color"];
+  const std::string my_side = sides[0] == creator_side ? sides[1] : sides[0];
+  return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
+}
+
+void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub) {
+  {
+    std::lock_guard lock(mutex_);
+    sockets_[sub.get()].sub = sub;
+  }
+  sub->send_text(wire({{"type", "seeks"}, {"seeks", seeks_json()}}));
+}
+
+void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
+  for (std::size_t i = 0; i < tokens.size() && i < 64; ++i) (void)seeks_.hold(tokens[i], true);
+  {
+    std::lock_guard lock(mutex_);
+    Socket& so = sockets_[sub.get()];
+    so.sub = sub;
+    for (const auto& t : tokens) {
+      if (so.tokens.size() >= 64) break;
+      so.tokens.insert(t);
+      if (auto it = expiry_.find(t); it != expiry_.end()) {
+        clock_.cancel(it->second);
+        expiry_.erase(it);
+      }
+    }
+  }
+  deliver_started();  // a game that started before this socket said hello
+}
+
+void LobbyService::leave(Subscriber* sub) {
+  std::vector<std::string> orphans;  // seeks no socket of this instance speaks for now
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sockets_.find(sub);
+    if (it == sockets_.end()) return;
+    const std::set<std::string> tokens = std::move(it->second.tokens);
+    sockets_.erase(it);
+    for (const auto& t : tokens) {
+      bool held = false;
+      for (const auto& [p, so] : sockets_) held = held || so.tokens.contains(t);
+      if (!held) orphans.push_back(t);
+    }
+  }
+  for (const auto& t : orphans) (void)seeks_.hold(t, false);
+  std::lock_guard lock(mutex_);
+  for (const auto& t : orphans) arm_expiry_locked(t);
+}
+
+void LobbyService::arm_expiry_locked(const std::string& token) {
+  if (auto it = expiry_.find(token); it != expiry_.end()) clock_.cancel(it->second);
+  expiry_[token] = clock_.call_at(clock_.now_ms() + kSeekGraceMs, [this, life = life_, token] {
+    std::lock_guard alive(life->m);
+    if (!life->alive) return;
+    {
+      std::lock_guard lock(mutex_);
+      expiry_.erase(token);
+    }
+    // Only an open seek goes; a started one stays for its creator to be told of the game.
+    auto gone = seeks_.expire(token);
+    if (gone && *gone) announce();
+  });
+}
+
+void LobbyService::announce() {
+  (void)seeks_.announce(kChannel);
+  // Pushed here at once, not only when this instance's own NOTIFY comes back through its LISTEN
+  // connection (which may not be up yet, or may be reconnecting): a second push of the same list
+  // is harmless, and game_started is passed on once per socket.
+  changed();
+}
+
+void LobbyService::changed() {
+  const std::string text = wire({{"type", "seeks"}, {"seeks", seeks_json()}});
+  std::vector<std::shared_ptr<Subscriber>> subs;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = sockets_.begin(); it != sockets_.end();) {
+      if (auto sub = it->second.sub.lock()) {
+        subs.push_back(std::move(sub));
+        ++it;
+      } else {
+        it = sockets_.erase(it);
+      }
+    }
+  }
+  for (auto& sub : subs) sub->send_text(text);
+  deliver_started();
+}
+
+void LobbyService::deliver_started() {
+  std::vector<std::pair<Subscriber*, std::string>> wanted;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [p, so] : sockets_)
+      for (const auto& t : so.tokens) wanted.emplace_back(p, t);
+  }
+  for (const auto& [p, token] : wanted) {
+    auto s = seeks_.find_by_token(token);
+    if (!s || !*s || (*s)->state != "started") continue;
+    std::shared_ptr<Subscriber> sub;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = sockets_.find(p);
+      if (it == sockets_.end() || it->second.delivered.contains((*s)->game_id)) continue;
+      sub = it->second.sub.lock();
+      if (!sub) continue;
+      it->second.delivered.insert((*s)->game_id);
+    }
+    sub->send_text(wire({{"type", "game_started"}, {"seek_id", (*s)->id}, {"game_id", (*s)->game_id},
+                         {"token", (*s)->creator_token}}));
+  }
+}
+
+}  // namespace oyin::server

@@ -1,0 +1,59 @@
+#pragma once
+// The lobby's open challenges (seeks) in the store, so that every server instance on one
+// database lists the same ones and an accept claims a seek exactly once (a conditional UPDATE
+// that only one caller's statement can change). Shares the game store's connections.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "storage/db.h"
+
+namespace oyin::storage {
+
+struct Seek {
+  std::string id;
+  std::string token;  // the creator's secret: cancels it, and names it on the lobby socket
+  std::string game;
+  std::string rules;
+  std::int64_t initial_s = 0;  // 0: untimed
+  std::int64_t increment_s = 0;
+  bool rated = false;
+  std::string color;                  // the creator's: random, white or black
+  std::optional<std::string> username;  // null for a guest
+  std::optional<std::int64_t> rating;
+  std::string state = "open";  // open, claimed, started
+  std::string game_id;         // once started
+  std::string creator_token;   // the creator's seat in that game
+  std::string created_at;
+};
+
+class SeekStore {
+ public:
+  explicit SeekStore(Db& db) : db_(db) {}
+
+  Status insert(const Seek& s);
+  Result<std::vector<Seek>> open_seeks(std::size_t limit);
+  Result<std::optional<Seek>> find(const std::string& id);
+  Result<std::optional<Seek>> find_by_token(const std::string& token);
+  // Removes an open seek; false when there was none with this id and token.
+  Result<bool> cancel(const std::string& id, const std::string& token);
+  // Whether a lobby socket (of any instance) speaks for the seek with `token`.
+  Status hold(const std::string& token, bool held);
+  // Removes the open seek with `token` if no socket holds it (its creator left the lobby);
+  // whether there was one.
+  Result<bool> expire(const std::string& token);
+  // open -> claimed; true for exactly one caller.
+  Result<bool> claim(const std::string& id);
+  Status started(const std::string& id, const std::string& game_id, const std::string& creator_token);
+  // A claimed seek whose game could not be made is dropped.
+  Status drop(const std::string& id);
+  // Tells every instance listening on `channel` that the seeks changed (PostgreSQL; nothing on SQLite).
+  Status announce(const std::string& channel);
+
+ private:
+  Db& db_;
+};
+
+}  // namespace oyin::storage

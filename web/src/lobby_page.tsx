@@ -1,0 +1,142 @@
+// The lobby (#/lobby): the open challenges, live, with one-click accept, and a form to post one.
+// A posted seek stays while this page is open (the lobby socket speaks for it); when someone
+// accepts it, the server tells the socket and the page goes into the game.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { seats, type MetaGame } from './api';
+import type { Dict, Lang } from './i18n';
+import { LOBBY_TEXTS } from './lobby_texts';
+import { lobbyApi, mySeeks, watchLobby, type SeekView } from './lobby_api';
+import { errorText } from './server_texts';
+import { timeControlText } from './clock_view';
+
+function clockText(t: Dict, s: SeekView): string {
+  return s.clock ? timeControlText(t, s.clock.initial_s, s.clock.increment_s, s.speed ?? undefined) : t.untimed;
+}
+
+export function LobbyPage({ t, lang, meta }: { t: Dict; lang: Lang; meta: MetaGame[] }) {
+  const lt = LOBBY_TEXTS[lang];
+  const dict = t as unknown as Record<string, string>;
+  const [seeks, setSeeks] = useState<SeekView[] | null>(null);
+  const [mine, setMine] = useState<Record<string, string>>(mySeeks.all());
+  const [game, setGame] = useState(meta[0]?.name ?? '');
+  const [preset, setPreset] = useState<Record<string, number>>({});  // per game; -1 untimed
+  const [color, setColor] = useState('random');
+  const [rated, setRated] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const lobby = useRef<ReturnType<typeof watchLobby> | null>(null);
+
+  useEffect(() => {
+    const w = watchLobby(setSeeks, (g) => {
+      seats.set(g.game_id, g.token);
+      mySeeks.remove(g.seek_id);
+      location.hash = `#/game/${g.game_id}`;
+    });
+    lobby.current = w;
+    return () => w.close();
+  }, []);
+
+  const entry = meta.find((g) => g.name === game) ?? meta[0];
+  const presets = entry?.clock_presets ?? [];
+  const presetIndex = entry ? preset[entry.name] ?? (presets.length ? 0 : -1) : -1;
+
+  const post = async () => {
+    if (!entry) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
+      const clock = p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null;
+      const r = await lobbyApi.create({ game: entry.name, rules: '', clock, rated, color });
+      mySeeks.add(r.id, r.token);
+      setMine(mySeeks.all());
+      lobby.current?.hello();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = async (id: string) => {
+    setError(null);
+    try {
+      const r = await lobbyApi.accept(id);
+      seats.set(r.game_id, r.token);
+      location.hash = `#/game/${r.game_id}`;
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const cancel = async (id: string) => {
+    setError(null);
+    try {
+      await lobbyApi.cancel(id, mine[id]);
+    } catch (e) {
+      setError(e);
+    }
+    mySeeks.remove(id);
+    setMine(mySeeks.all());
+  };
+  const waiting = (seeks ?? []).some((s) => mine[s.id]);
+
+  return (
+    <div class="lobby" data-testid="lobby">
+      <section class="card">
+        <h1>{lt.openSeeks}</h1>
+        {seeks && seeks.length === 0 && <p class="muted" data-testid="no-seeks">{lt.noSeeks}</p>}
+        {seeks && seeks.length > 0 && (
+          <table class="games-table seeks-table" data-testid="seeks-table">
+            <thead>
+              <tr><th>{t.game}</th><th>{lt.rules}</th><th>{t.timeControl}</th><th>{lt.rated}</th><th>{lt.creator}</th><th></th></tr>
+            </thead>
+            <tbody>
+              {seeks.map((s) => (
+                <tr key={s.id} data-seek={s.id} data-mine={mine[s.id] ? '1' : undefined}>
+                  <td>{dict[s.game] ?? s.game}{s.color !== 'random' ? ` · ${dict[s.color] ?? s.color}` : ''}</td>
+                  <td class="muted">{s.rules || lt.standard}</td>
+                  <td>{clockText(t, s)}</td>
+                  <td>{s.rated ? lt.rated : lt.casual}</td>
+                  <td>{s.username ?? lt.guest}{s.rating !== null ? ` (${s.rating})` : ''}</td>
+                  <td>
+                    {mine[s.id]
+                      ? <button class="danger" data-action="cancel-seek" onClick={() => cancel(s.id)}>{lt.cancel} ({lt.yours})</button>
+                      : <button class="primary" data-action="accept-seek" onClick={() => accept(s.id)}>{lt.accept}</button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {waiting && <p class="muted" data-testid="seek-waiting">{lt.waiting}</p>}
+        {error !== null && <p class="error" role="alert" data-testid="lobby-error">{errorText(t, error)}</p>}
+      </section>
+      <section class="card">
+        <h2>{lt.createSeek}</h2>
+        <div class="seek-form">
+          <label>{t.game}
+            <select value={entry?.name ?? ''} data-seek-opt="game" onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
+              {meta.map((g) => <option key={g.name} value={g.name}>{dict[g.name] ?? g.title}</option>)}
+            </select>
+          </label>
+          <label>{t.timeControl}
+            <select value={String(presetIndex)} data-seek-opt="clock"
+                    onChange={(e) => entry && setPreset({ ...preset, [entry.name]: +(e.target as HTMLSelectElement).value })}>
+              <option value="-1">{t.untimed}</option>
+              {presets.map((p, i) => <option key={i} value={String(i)}>{timeControlText(t, p.initial_s, p.increment_s, p.speed)}</option>)}
+            </select>
+          </label>
+          <label>{t.color}
+            <select value={color} data-seek-opt="color" onChange={(e) => setColor((e.target as HTMLSelectElement).value)}>
+              {['random', 'white', 'black'].map((c) => <option key={c} value={c}>{dict[c] ?? c}</option>)}
+            </select>
+          </label>
+          <label class="check">
+            <input type="checkbox" checked={rated} data-seek-opt="rated" onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
+            {lt.rated}
+          </label>
+          <button class="primary" data-action="post-seek" disabled={busy || !entry} onClick={post}>{lt.post}</button>
+        </div>
+      </section>
+    </div>
+  );
+}
