@@ -6,6 +6,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/lessons_api.h"
+#include "server/ratings/rating_service.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -68,6 +69,12 @@ HttpResponse json_response(int status, const json& body) {
   return {status, wire_text(body), "application/json", {{"Cache-Control", "no-store"}}};
 }
 
+std::int64_t Api::user_of_cookie(const std::string& cookie_header) {
+  if (!accounts_ || cookie_header.empty()) return 0;
+  const auto u = accounts_->user_of(cookie_header);
+  return u ? u->id : 0;
+}
+
 void Api::handle(const HttpRequest& req, Respond respond) {
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
@@ -113,16 +120,26 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       if (!limit) return reply(Reply::error(400, "bad_number", limit.error()));
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
-    if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
+    if (m == "POST")
+      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie)));
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.
-    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, respond] {
+    const std::int64_t user = m == "POST" ? user_of_cookie(req.cookie) : 0;  // who acts on a seat
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, respond] {
       try {
-        route_game(m, t, parts, body, respond);
+        route_game(m, t, parts, body, user, respond);
       } catch (const json::exception& e) {
         respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
+    });
+    return;
+  }
+  if (ratings_ && m == "GET" && n == 3 && (parts[1] == "players" || parts[1] == "leaderboard")) {
+    // Several reads of the store: on a loader thread.
+    games_.run_slow([this, parts, speed = t.param("speed"), respond] {
+      const Reply r = parts[1] == "players" ? ratings_->player(parts[2]) : ratings_->leaderboard(parts[2], speed);
+      respond(json_response(r.status, r.body));
     });
     return;
   }
@@ -167,7 +184,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
-                     const Respond& respond) {
+                     std::int64_t user, const Respond& respond) {
   const std::size_t n = parts.size();
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
   if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
@@ -204,12 +221,12 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
       const auto move = string_field(body, "move");
       if (!move || !body.contains("move"))
         return reply(Reply::error(400, "missing_move", "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
-      return reply(games_.move(parts[2], *move, *token));
+      return reply(games_.move(parts[2], *move, *token, user));
     }
-    if (action == "resign") return reply(games_.resign(parts[2], *token));
-    if (action == "undo") return reply(games_.undo(parts[2], *token));
-    if (action == "draw") return reply(games_.draw(parts[2], *token));
-    if (action == "claim") return reply(games_.claim(parts[2], *token));
+    if (action == "resign") return reply(games_.resign(parts[2], *token, user));
+    if (action == "undo") return reply(games_.undo(parts[2], *token, user));
+    if (action == "draw") return reply(games_.draw(parts[2], *token, user));
+    if (action == "claim") return reply(games_.claim(parts[2], *token, user));
   }
   return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }

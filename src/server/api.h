@@ -49,6 +49,7 @@ Target parse_target(const std::string& target);
 std::vector<std::string> split_path(const std::string& path);
 
 class AccountService;
+class RatingService;
 
 class Api {
  public:
@@ -61,12 +62,16 @@ class Api {
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
   // Accounts (/api/account); without them those routes answer 404 and every request is a guest's.
   void set_accounts(AccountService* a) { accounts_ = a; }
+  // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
+  void set_ratings(RatingService* r) { ratings_ = r; }
+  // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).
+  std::int64_t user_of_cookie(const std::string& cookie_header);
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
   // /api/games/{id} and below, once the game is in memory.
   void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
-                  const Respond& respond);
+                  std::int64_t user, const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;
@@ -74,6 +79,7 @@ class Api {
   KnowledgeService* knowledge_ = nullptr;
   ManualClock* manual_clock_ = nullptr;
   AccountService* accounts_ = nullptr;
+  RatingService* ratings_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -24,7 +24,8 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // clocks
     "bad_clock", "claim_not_allowed", "claim_too_early",
     // accounts and ratings
-    "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts"});
+    "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",
+    "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -46,6 +46,12 @@ struct GameService::Session {
     bool seen = false;
   };
   Seat seats[2];
+
+  // Accounts: the state's "players" (null: guests, made up by state_json), its "rating_change"
+  // once the game has ended, and whether that end has been looked at.
+  json players;
+  json rating_change;
+  bool ratings_settled = false;
 };
 
 // The rules' verdict first, then a resignation or agreement on record. `code` and `args` are

@@ -14,6 +14,7 @@
 #include "lessons/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/ratings/rating_service.h"
 #include "server/websocket_session.h"
 
 namespace oyin::server {
@@ -217,7 +218,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   ManualClock* manual = nullptr;
   if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
   else clock = std::make_unique<SteadyClock>();
+  RatingService ratings((*store)->db());
   GameServiceOptions game_opt;
+  game_opt.ratings = &ratings;
   game_opt.hash_mb = opt.hash_mb;
   game_opt.clock = clock.get();
   GameService games(**store, pool, game_opt);
@@ -235,6 +238,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_manual_clock(manual);
   AccountService accounts((*store)->db(), *clock);
   api.set_accounts(&accounts);
+  api.set_ratings(&ratings);
   Services services{games, analysis, api};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();

@@ -16,7 +16,8 @@ Error db_error(const std::string& what, const std::string& why) {
 
 constexpr const char* kColumns =
     "id, game, rules, start_position, mode, level, ai_side, token0, token1, result, reason, draw_offer, "
-    "created_at, updated_at, clock_initial_ms, clock_increment_ms";
+    "created_at, updated_at, clock_initial_ms, clock_increment_ms, user0, user1, rated, rating_done";
+constexpr std::size_t kColumnCount = 20;
 
 StoredGame read_row(const Row& r) {
   StoredGame g;
@@ -36,6 +37,10 @@ StoredGame read_row(const Row& r) {
   g.updated_at = r.text(13);
   g.clock_initial_ms = r.integer(14);
   g.clock_increment_ms = r.integer(15);
+  g.users[0] = r.integer(16);  // NULL (a guest) reads as 0
+  g.users[1] = r.integer(17);
+  g.rated = r.integer(18) != 0;
+  g.rating_done = r.integer(19) != 0;
   return g;
 }
 
@@ -104,10 +109,11 @@ Status GameStore::insert_game(const StoredGame& g) {
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
                              "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
-                             "created_at, updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                             "created_at, updated_at, user0, user1, rated) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
                               g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
-                              g.clock_increment_ms, now, now}),
+                              g.clock_increment_ms, now, now, g.users[0] ? Value(g.users[0]) : Value(nullptr),
+                              g.users[1] ? Value(g.users[1]) : Value(nullptr), g.rated ? 1 : 0}),
                       "inserting game " + g.id);
         !s)
       return s;
@@ -168,6 +174,20 @@ Status GameStore::set_outcome(const std::string& id, const std::string& result, 
   });
 }
 
+Result<bool> GameStore::set_user(const std::string& id, int side, std::int64_t user) {
+  bool set = false;
+  auto s = db_->writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec(side == 0 ? "UPDATE games SET user0=? WHERE id=? AND user0 IS NULL"
+                              : "UPDATE games SET user1=? WHERE id=? AND user1 IS NULL",
+                    {user, id});
+    if (!n) return db_error("seating a player in game " + id, n.error());
+    set = *n > 0;
+    return set ? announce(c, id) : Status(Ok{});
+  });
+  if (!s) return make_error(s.error());
+  return set;
+}
+
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
   auto c = db_->reader();
   auto rows = c->query(std::string("SELECT ") + kColumns + " FROM games WHERE id=?", {id});
@@ -196,7 +216,7 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
   out.reserve(rows->size());
   for (const Row& r : *rows) {
     out.push_back(read_row(r));
-    out.back().move_count = static_cast<std::size_t>(r.integer(16));
+    out.back().move_count = static_cast<std::size_t>(r.integer(kColumnCount));
   }
   return out;
 }

@@ -38,6 +38,11 @@ struct StoredGame {
   std::int64_t clock_increment_ms = 0;
   std::vector<std::int64_t> move_clock_ms;  // parallel to moves
   std::size_t move_count = 0;      // filled by list() (moves stay empty there)
+  // Accounts (schema 3): the user on each seat (0: a guest, or the computer's seat), whether
+  // the game is rated, and whether its ratings have been applied.
+  std::int64_t users[2] = {0, 0};
+  bool rated = false;
+  bool rating_done = false;
 };
 
 class GameStore {
@@ -59,6 +64,8 @@ class GameStore {
                         const std::string& reason);
   Status set_outcome(const std::string& id, const std::string& result, const std::string& reason,
                      int draw_offer);
+  // Gives seat `side` to account `user` if it has none yet; false when it had one.
+  Result<bool> set_user(const std::string& id, int side, std::int64_t user);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first; `moves` left empty, `move_count` filled.
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);
