@@ -4,8 +4,10 @@
 #include <limits>
 #include <optional>
 
+#include "server/accounts/accounts.h"
 #include "server/lessons_api.h"
 #include "server/puzzles_api.h"
+#include "server/ratings/rating_service.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -68,6 +70,12 @@ HttpResponse json_response(int status, const json& body) {
   return {status, wire_text(body), "application/json", {{"Cache-Control", "no-store"}}};
 }
 
+std::int64_t Api::user_of_cookie(const std::string& cookie_header) {
+  if (!accounts_ || cookie_header.empty()) return 0;
+  const auto u = accounts_->user_of(cookie_header);
+  return u ? u->id : 0;
+}
+
 void Api::handle(const HttpRequest& req, Respond respond) {
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
@@ -101,6 +109,11 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
   if (is_lessons_path(parts)) return reply(lessons_reply(m, t, parts, body));
   if (is_puzzles_path(parts)) return reply(puzzles_reply(m, t, parts, body, *puzzle_ratings_));
+  if (accounts_ && n >= 2 && parts[1] == "account") {
+    if (accounts_->route(req, parts, body, respond)) return;
+    return reply(Reply::error(n <= 3 ? 405 : 404, n <= 3 ? "method_not_allowed" : "not_found",
+                              "no " + m + " " + t.path));
+  }
   if (n == 2 && parts[1] == "games") {
     if (m == "GET") {
       const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);
@@ -109,13 +122,15 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       if (!limit) return reply(Reply::error(400, "bad_number", limit.error()));
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
-    if (m == "POST") return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host)));
+    if (m == "POST")
+      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie)));
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.
-    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, respond] {
+    const std::int64_t user = m == "POST" ? user_of_cookie(req.cookie) : 0;  // who acts on a seat
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, respond] {
       try {
-        route_game(m, t, parts, body, respond);
+        route_game(m, t, parts, body, user, respond);
       } catch (const json::exception& e) {
         respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
@@ -129,6 +144,14 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body));
     if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
       return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
+  }
+  if (ratings_ && m == "GET" && n == 3 && (parts[1] == "players" || parts[1] == "leaderboard")) {
+    // Several reads of the store: on a loader thread.
+    games_.run_slow([this, parts, speed = t.param("speed"), respond] {
+      const Reply r = parts[1] == "players" ? ratings_->player(parts[2]) : ratings_->leaderboard(parts[2], speed);
+      respond(json_response(r.status, r.body));
+    });
+    return;
   }
   if (n == 3 && parts[1] == "test" && parts[2] == "clock" && m == "POST" && manual_clock_) {
     const auto ms = int_field(body, "advance_ms", 0, std::int64_t{1} << 40, 0);
@@ -171,7 +194,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
-                     const Respond& respond) {
+                     std::int64_t user, const Respond& respond) {
   const std::size_t n = parts.size();
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
   if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
@@ -208,19 +231,18 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
       const auto move = string_field(body, "move");
       if (!move || !body.contains("move"))
         return reply(Reply::error(400, "missing_move", "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
-      return reply(games_.move(parts[2], *move, *token));
+      return reply(games_.move(parts[2], *move, *token, user));
     }
-    if (action == "resign") return reply(games_.resign(parts[2], *token));
-    if (action == "undo") return reply(games_.undo(parts[2], *token));
-    if (action == "draw") return reply(games_.draw(parts[2], *token));
-    if (action == "claim") return reply(games_.claim(parts[2], *token));
+    if (action == "resign") return reply(games_.resign(parts[2], *token, user));
+    if (action == "undo") return reply(games_.undo(parts[2], *token, user));
+    if (action == "draw") return reply(games_.draw(parts[2], *token, user));
+    if (action == "claim") return reply(games_.claim(parts[2], *token, user));
     if (action == "rematch") return reply(games_.rematch(parts[2], *token));
     if (action == "chat") {
       const auto text = string_field(body, "text");
       if (!text) return reply(Reply::error(400, "field_type", text.error()));
       return reply(games_.chat(parts[2], *token, *text));
-    }
-  }
+    }  }
   return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }
 

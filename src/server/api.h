@@ -25,6 +25,7 @@ struct HttpRequest {
   std::string client;  // the peer's address (limits per client); empty in-process
   // Set by the connection when its client goes away (an analysis then stops); may be null.
   std::shared_ptr<std::atomic<bool>> cancelled;
+  std::string cookie;  // the Cookie header (the session of a signed-in user)
 };
 
 struct HttpResponse {
@@ -49,6 +50,9 @@ struct Target {
 Target parse_target(const std::string& target);
 std::vector<std::string> split_path(const std::string& path);
 
+class AccountService;
+class RatingService;
+
 class Api {
  public:
   Api(GameService& games, AnalysisService& analysis, std::string web_root)
@@ -62,12 +66,18 @@ class Api {
   void set_puzzle_ratings(PuzzleRatingStore* store) { puzzle_ratings_ = store ? store : &guest_ratings_; }
   // The lobby (/api/seeks); without it those answer 404.
   void set_lobby(LobbyService* lobby) { lobby_ = lobby; }
+  // Accounts (/api/account); without them those routes answer 404 and every request is a guest's.
+  void set_accounts(AccountService* a) { accounts_ = a; }
+  // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
+  void set_ratings(RatingService* r) { ratings_ = r; }
+  // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).
+  std::int64_t user_of_cookie(const std::string& cookie_header);
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
   // /api/games/{id} and below, once the game is in memory.
   void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
-                  const Respond& respond);
+                  std::int64_t user, const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;
@@ -77,6 +87,8 @@ class Api {
   GuestPuzzleRatings guest_ratings_;
   PuzzleRatingStore* puzzle_ratings_ = &guest_ratings_;
   LobbyService* lobby_ = nullptr;
+  AccountService* accounts_ = nullptr;
+  RatingService* ratings_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

@@ -30,7 +30,11 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "analysis_in_play", "rule_out_of_range",
 
     // the lobby (not_signed_in is the accounts' code too)
-    "no_such_seek", "seek_taken", "own_seek", "not_signed_in"});
+    "no_such_seek", "seek_taken", "own_seek",
+
+    // accounts and ratings
+    "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",
+    "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

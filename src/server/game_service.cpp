@@ -13,6 +13,7 @@
 #include "server/game_clock.h"
 #include "server/game_session.h"
 #include "server/random_token.h"
+#include "server/ratings/rating_service.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -52,6 +53,17 @@ Result<std::string> rules_from_json(const json& r) {
     else if (v.is_boolean()) out += v.get<bool>() ? "1" : "0";
     else if (v.is_number()) out += v.dump();
     else return make_error("rules." + k + " must be a string, a number or a boolean");
+  }
+  return out;
+}
+
+// "players" on a server without accounts: guests, and the computer at its level.
+json guest_players(const storage::StoredGame& row) {
+  json out = json::array();
+  for (int side = 0; side < 2; ++side) {
+    json p{{"username", nullptr}, {"rating", nullptr}, {"provisional", false}};
+    if (row.ai_side == side) p["computer_level"] = row.level;
+    out.push_back(std::move(p));
   }
   return out;
 }
@@ -219,6 +231,9 @@ json GameService::state_json(const Session& s) const {
               {"presence", presence_json(s)},
               {"spectators", s.spectators},
               {"rematch", table_json(s)},
+              {"rated", s.row.rated},
+              {"players", s.players.is_null() ? guest_players(s.row) : s.players},
+              {"rating_change", s.rating_change},
               {"created_at", s.row.created_at}};
 }
 
@@ -322,6 +337,8 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     loading.set_value(std::move(error));
     if (s->loaded.get().empty()) {
       std::lock_guard lock(s->m);
+      refresh_players(*s);
+      settle_ratings(*s);
       maybe_start_ai(s);  // the server may have stopped while the computer was thinking
       arm_clock(s);
     }
@@ -349,7 +366,7 @@ void GameService::when_loaded(const std::string& id, std::function<void()> then)
 
 void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
-Reply GameService::create(const json& req, const std::string& base_url, std::string* other_seat) {
+Reply GameService::create(const json& req, const std::string& base_url, std::int64_t user, std::string* other_seat) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, "field_type", name.error());
@@ -383,21 +400,25 @@ Reply GameService::create(const json& req, const std::string& base_url, std::str
   const auto control = time_control_from_json(req.contains("clock") ? req["clock"] : json(nullptr));
   if (!control) return Reply::error(400, "bad_clock", control.error());
 
-  auto s = std::make_shared<Session>();
-  {
-    std::promise<std::string> ready;
-    ready.set_value({});
-    s->loaded = ready.get_future().share();
+  bool rated = false;
+  if (req.contains("rated") && !req["rated"].is_null()) {
+    if (!req["rated"].is_boolean()) return Reply::error(400, "field_type", "rated must be true or false");
+    rated = req["rated"].get<bool>();
   }
-  s->adapter = adapter;
-  s->mode = *mode;
-  s->state = std::move(*st);
-  s->positions.push_back(s->state->position_text());
-  storage::StoredGame& row = s->row;
+  // A game from a position of the player's choosing proves nothing: never rated.
+  if (rated && (*mode == Mode::hotseat || !control->timed() || !position->empty() || !opt_.ratings))
+    return Reply::error(400, "bad_rated",
+                        "only online games and games against the computer, on a clock and from the start, can be rated");
+  if (rated && user == 0) return Reply::error(401, "not_signed_in", "sign in to play a rated game");
+  // Against the computer a signed-in player's timed game is rated unless asked otherwise.
+  if (*mode == Mode::ai && control->timed() && position->empty() && user != 0 && opt_.ratings && !req.contains("rated"))
+    rated = true;
+
+  storage::StoredGame row;
   row.id = random_token();
   row.game = adapter->name();
-  row.rules = s->state->rules_text();
-  row.start_position = position->empty() ? "" : s->state->start_position_text();
+  row.rules = (*st)->rules_text();
+  row.start_position = position->empty() ? "" : (*st)->start_position_text();
   row.mode = mode_name(*mode);
   row.level = static_cast<int>(*level);
   const std::string token = random_token();
@@ -408,29 +429,79 @@ Reply GameService::create(const json& req, const std::string& base_url, std::str
     row.creator = mine;
   }
   if (*mode == Mode::ai) row.ai_side = 1 - mine;
-  row.clock_initial_ms = control->initial_ms;
-  row.clock_increment_ms = control->increment_ms;
+  if (*mode != Mode::hotseat && opt_.ratings) row.users[mine] = user;
+  row.rated = rated;
+  auto started = start_session(adapter, *mode, std::move(*st), std::move(row), *control, mine);
+  if (!started) return Reply::error(500, "server_error", started.error());
+  auto& s = *started;
+  std::lock_guard lock(s->m);
+  json out{{"id", s->row.id}, {"seat", {{"token", token}, {"color", *color}}}};
+  if (*mode == Mode::online) out["invite"] = base_url + "/#/join/" + s->row.id + "/" + s->row.tokens[1 - mine];
+  if (*mode == Mode::online && other_seat) *other_seat = s->row.tokens[1 - mine];
+  out["state"] = state_for(*s, token);
+  return {201, out};
+}
+
+Reply GameService::create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
+                              const std::int64_t (&users)[2]) {
+  const GameEntry* adapter = find_game(game);
+  if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + game + "'", {{"game", game}});
+  auto st = adapter->new_game(rules, "");
+  if (!st) return Reply::error(400, "bad_rules", st.error());
+  if (rated && (!control.timed() || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !opt_.ratings))
+    return Reply::error(400, "bad_rated", "a rated game needs a clock and two different accounts");
+  storage::StoredGame row;
+  row.id = random_token();
+  row.game = adapter->name();
+  row.rules = (*st)->rules_text();
+  row.mode = mode_name(Mode::online);
+  for (int side = 0; side < 2; ++side) {
+    row.tokens[side] = random_token();
+    row.users[side] = opt_.ratings ? users[side] : 0;
+  }
+  row.rated = rated;
+  auto started = start_session(adapter, Mode::online, std::move(*st), std::move(row), control, -1);
+  if (!started) return Reply::error(500, "server_error", started.error());
+  auto& s = *started;
+  std::lock_guard lock(s->m);
+  return {201, {{"id", s->row.id}, {"tokens", json::array({s->row.tokens[0], s->row.tokens[1]})}, {"state", state_json(*s)}}};
+}
+
+Result<std::shared_ptr<GameService::Session>> GameService::start_session(const GameEntry* adapter, Mode mode,
+                                                                         std::unique_ptr<GameState> state,
+                                                                         storage::StoredGame row, TimeControl control,
+                                                                         int creator_side) {
+  auto s = std::make_shared<Session>();
+  {
+    std::promise<std::string> ready;
+    ready.set_value({});
+    s->loaded = ready.get_future().share();
+  }
+  s->adapter = adapter;
+  s->mode = mode;
+  s->state = std::move(state);
+  s->positions.push_back(s->state->position_text());
+  s->row = std::move(row);
+  s->row.clock_initial_ms = control.initial_ms;
+  s->row.clock_increment_ms = control.increment_ms;
   const std::int64_t now = clock_.now_ms();
-  s->clock = GameClock(*control, now);
+  s->clock = GameClock(control, now);
   for (auto& seat : s->seats) seat.away_since = now;
-  s->seats[mine].seen = true;
-  if (*mode != Mode::online) s->clock.begin(now);
-  if (auto r = store_.insert_game(row); !r) return Reply::error(500, "server_error", r.error());
-  if (auto r = store_.load(row.id); r && *r) row.created_at = (*r)->created_at;
-  json out{{"id", row.id}, {"seat", {{"token", token}, {"color", *color}}}};
-  if (*mode == Mode::online) out["invite"] = base_url + "/#/join/" + row.id + "/" + row.tokens[1 - mine];
-  if (*mode == Mode::online && other_seat) *other_seat = row.tokens[1 - mine];
+  if (creator_side >= 0) s->seats[creator_side].seen = true;
+  if (mode != Mode::online) s->clock.begin(now);
+  if (auto r = store_.insert_game(s->row); !r) return make_error(r.error());
+  if (auto r = store_.load(s->row.id); r && *r) s->row.created_at = (*r)->created_at;
   {
     std::lock_guard lock(mutex_);
     evict_idle_locked();
-    sessions_[row.id] = s;
+    sessions_[s->row.id] = s;
   }
   std::lock_guard lock(s->m);
+  refresh_players(*s);
   maybe_start_ai(s);
   arm_clock(s);
   note_position(*s);
-  out["state"] = state_for(*s, token);
-  return {201, out};
+  return s;
 }
 
 Reply GameService::boards(const std::string& id, std::size_t from, std::size_t to) {
@@ -508,13 +579,17 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
 }
 
 template <class Action>
-Reply GameService::seat_action(const std::string& id, const std::string& token, SeatRule rule, Action&& action) {
+Reply GameService::seat_action(const std::string& id, const std::string& token, std::int64_t user, SeatRule rule,
+                                Action&& action) {
   auto found = find(id);
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
   if (s->mode == Mode::review) return Reply::error(409, "review_game", "game " + id + " was imported for review: it has no seats");
-  if (settle_clock(*s)) broadcast(*s, state_json(*s));
+  if (settle_clock(*s)) {
+    settle_ratings(*s);
+    broadcast(*s, state_json(*s));
+  }
   if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo_online", "undo is not allowed in online games");
   if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "game_over", "the game is over");
   const Side to_move = s->state->side_to_move();
@@ -523,9 +598,11 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   if (rule.side_to_move && side != index(to_move))
     return Reply::error(403, "not_your_turn", "it is " + s->adapter->side_name(to_move) + "'s turn, not yours",
                           {{"to_move", s->adapter->side_name(to_move)}});
+  if (auto refused = take_seat(*s, side, user)) return std::move(*refused);
   seen(*s, token);
   std::optional<Reply> refused = action(*s, side);
   arm_clock(s);
+  settle_ratings(*s);
   if (refused) {
     if (refused->status == 409 && refused->body.value("code", "") == "game_over") broadcast(*s, state_json(*s));
     return std::move(*refused);
@@ -537,8 +614,8 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   return {200, std::move(state)};
 }
 
-Reply GameService::move(const std::string& id, const std::string& move, const std::string& token) {
-  return seat_action(id, token, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
+Reply GameService::move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
     if (move.empty()) return Reply::error(400, "missing_move", "the request has no move");
     Reply r = apply_move(s, move);
     if (r.status != 200) return r;
@@ -546,8 +623,8 @@ Reply GameService::move(const std::string& id, const std::string& move, const st
   });
 }
 
-Reply GameService::resign(const std::string& id, const std::string& token) {
-  return seat_action(id, token, {}, [&](Session& s, int side) -> std::optional<Reply> {
+Reply GameService::resign(const std::string& id, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, {}, [&](Session& s, int side) -> std::optional<Reply> {
     const std::string result = result_text(GameStatus::win(other(static_cast<Side>(side)), ""));
     const std::string reason = s.adapter->side_name(static_cast<Side>(side)) + " resigned";
     if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, "server_error", r.error());
@@ -559,8 +636,8 @@ Reply GameService::resign(const std::string& id, const std::string& token) {
   });
 }
 
-Reply GameService::draw(const std::string& id, const std::string& token) {
-  return seat_action(id, token, {}, [&](Session& s, int side) -> std::optional<Reply> {
+Reply GameService::draw(const std::string& id, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, {}, [&](Session& s, int side) -> std::optional<Reply> {
     if (s.mode == Mode::ai) {
       json j = state_for(s, token);
       j["draw_declined"] = true;  // the computer plays on
@@ -586,15 +663,16 @@ Reply GameService::draw(const std::string& id, const std::string& token) {
 }
 
 Reply GameService::rematch(const std::string& id, const std::string& token) {
-  return seat_action(id, token, {.finished_ok = true}, [&](Session& s, int side) { return rematch_action(s, side); });
+  return seat_action(id, token, 0, {.finished_ok = true}, [&](Session& s, int side) { return rematch_action(s, side); });
 }
 
-Reply GameService::claim(const std::string& id, const std::string& token) {
-  return seat_action(id, token, {}, [&](Session& s, int side) { return claim_action(s, side); });
+Reply GameService::claim(const std::string& id, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, {}, [&](Session& s, int side) { return claim_action(s, side); });
 }
 
-Reply GameService::undo(const std::string& id, const std::string& token) {
-  return seat_action(id, token, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
+Reply GameService::undo(const std::string& id, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
+    if (s.row.rated) return Reply::error(409, "undo_rated", "undo is not allowed in rated games");
     if (s.row.result != "*" || !s.row.reason.empty()) return Reply::error(409, "undo_finished", "the game ended by " + s.row.reason + "; it cannot be undone");
     if (s.state->ply() == 0) return Reply::error(409, "nothing_to_undo", "there is no move to undo");
     // Against the computer take back to the human's turn: its reply and the human's move.
@@ -621,6 +699,8 @@ Reply GameService::undo(const std::string& id, const std::string& token) {
     s.clock.begin(now);
     if (s.ai_stop) *s.ai_stop = true;
     s.row.draw_offer = -1;
+    s.ratings_settled = false;  // the game goes on: its end is looked at again when it comes
+    s.rating_change = nullptr;
     ++s.version;
     return std::nullopt;
   });
@@ -666,6 +746,7 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
           reload_locked(*s);  // another instance moved first: read the game again
       }
       arm_clock(s);
+      settle_ratings(*s);
       store_.release_computer(s->row.id);
       maybe_start_ai(s);
       note_position(*s);
@@ -830,9 +911,46 @@ void GameService::refresh(const std::string& id) {
   for (auto& s : stale) {
     std::lock_guard lock(s->m);
     if (!reload_locked(*s)) continue;
+    refresh_players(*s);
+    settle_ratings(*s);
     maybe_start_ai(s);
     broadcast(*s, state_json(*s));
   }
+}
+
+std::optional<Reply> GameService::take_seat(Session& s, int side, std::int64_t user) {
+  if (s.mode != Mode::online || !opt_.ratings || s.row.users[side] != 0) return std::nullopt;
+  if (user == 0) {
+    if (s.row.rated) return Reply::error(401, "not_signed_in", "sign in to play a rated game");
+    return std::nullopt;
+  }
+  if (s.row.users[1 - side] == user) {
+    if (s.row.rated) return Reply::error(403, "same_player", "you hold the other seat of this rated game");
+    return std::nullopt;  // one account at both seats (two tabs): the seat stays a guest's
+  }
+  auto set = store_.set_user(s.row.id, side, user);
+  if (!set) return Reply::error(500, "server_error", set.error());
+  if (!*set) {
+    reload_locked(s);  // another instance seated someone first: that holds
+  } else {
+    s.row.users[side] = user;
+    ++s.version;
+  }
+  refresh_players(s);
+  return std::nullopt;
+}
+
+void GameService::refresh_players(Session& s) {
+  if (opt_.ratings) s.players = opt_.ratings->players_json(s.row, *s.adapter);
+}
+
+void GameService::settle_ratings(Session& s) {
+  if (!opt_.ratings || s.ratings_settled) return;
+  const Verdict v = verdict(*s.state, s.row);
+  if (!v.over) return;
+  s.ratings_settled = true;
+  s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result);
+  if (!s.rating_change.is_null()) refresh_players(s);
 }
 
 void GameService::retry_claims() {

@@ -28,6 +28,7 @@
 #include "server/engine_pool.h"
 #include "server/play_guard.h"
 #include "storage/chat_store.h"
+#include "server/game_clock.h"
 #include "storage/game_store.h"
 
 namespace oyin::server {
@@ -58,10 +59,15 @@ enum class Mode { ai, hotseat, online, review };
 const char* mode_name(Mode m);
 std::optional<Mode> parse_mode(std::string_view name);
 
+class RatingService;
+
 struct GameServiceOptions {
   std::size_t max_cached = 4096;  // games kept in memory beyond those in use (all are in the store)
   int hash_mb = 16;               // the computer players' hash table
   Clock* clock = nullptr;         // time of the game clocks; null: the machine's steady clock
+  // Accounts' players and ratings ("players", "rating_change", rated games); null: every seat
+  // is a guest's and nothing is rated.
+  RatingService* ratings = nullptr;
 };
 
 class GameService {
@@ -75,9 +81,22 @@ class GameService {
   void when_loaded(const std::string& id, std::function<void()> then);
   // Runs slow request work (an import replays a whole record) on a loader thread.
   void run_slow(std::function<void()> work);
-  // `base_url` is "http://host:port", used for the invite link. An online game's other seat
-  // token goes to `other_seat` when given (the lobby hands it to the acceptor).
-  Reply create(const json& request, const std::string& base_url, std::string* other_seat = nullptr);
+  // `base_url` is "http://host:port", used for the invite link. `user` is the signed-in account
+  // of the creator (0: a guest), who takes the creator's seat; "rated": true needs one, an
+  // online game and a clock.
+  // An online game's other seat token goes to `other_seat` when given (the lobby hands it to
+  // the acceptor).
+  Reply create(const json& request, const std::string& base_url, std::int64_t user = 0,
+               std::string* other_seat = nullptr);
+  // A new online game between two players the server itself has paired (the lobby): account
+  // `users[i]` (0: a guest) takes side i, `rules` is the rules text ("" for the default), and a
+  // rated game needs two different accounts and a timed `control`. Neither seat can be taken
+  // by anyone else; both seat tokens come back:
+  //   201 {"id", "tokens": [side 0's, side 1's], "state"}, or an error Reply as create's.
+  // The 30 s wait for the first move starts once both players have come (a request or a
+  // WebSocket with their token), as in any online game.
+  Reply create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
+                   const std::int64_t (&users)[2]);
   Reply get(const std::string& id, const std::string& token);
   // The boards after plies from..to (inclusive, at most kMaxBoardsPerRequest), as state's "board".
   static constexpr std::size_t kMaxBoardsPerRequest = 500;
@@ -85,13 +104,13 @@ class GameService {
   // Positions after plies from..to (inclusive, `to` clipped to the game's ply), at most
   // kMaxPositionsPerRequest of them.
   Reply positions(const std::string& id, std::size_t from, std::optional<std::size_t> to);
-  Reply move(const std::string& id, const std::string& move, const std::string& token);
-  Reply resign(const std::string& id, const std::string& token);
-  Reply undo(const std::string& id, const std::string& token);
-  Reply draw(const std::string& id, const std::string& token);
+  Reply move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user = 0);
+  Reply resign(const std::string& id, const std::string& token, std::int64_t user = 0);
+  Reply undo(const std::string& id, const std::string& token, std::int64_t user = 0);
+  Reply draw(const std::string& id, const std::string& token, std::int64_t user = 0);
   // A timed online game whose opponent has had no connection for kAbandonMs: the claimer wins
   // (a draw if the claimer cannot possibly win).
-  Reply claim(const std::string& id, const std::string& token);
+  Reply claim(const std::string& id, const std::string& token, std::int64_t user = 0);
   // At the table (game_service_table.cpp). A player's chat line in an online game: pushed to
   // every subscriber as {"type": "chat", "lines": [...]} and kept with the game.
   static constexpr std::size_t kChatMaxChars = 300;  // characters (UTF-8 code points)
@@ -132,11 +151,21 @@ class GameService {
     bool finished_ok = false;
     bool online_ok = true;
   };
+  // The seat actions take `user`, the signed-in account of whoever acts (0: a guest): the
+  // first action on an online game's seat that has no account gives the seat to that account
+  // (take_seat).
   // The one path of the four seat actions: finds the game, locks it, checks mode, end of game,
   // token and side, then runs `action(session, side)`. An action returns an error (or a
   // special answer) or nothing, in which case the new state is pushed and returned.
   template <class Action>
-  Reply seat_action(const std::string& id, const std::string& token, SeatRule rule, Action&& action);
+  Reply seat_action(const std::string& id, const std::string& token, std::int64_t user, SeatRule rule, Action&& action);
+  std::optional<Reply> take_seat(Session& s, int side, std::int64_t user);
+  // Stores a new game, registers it and starts what must start (the computer, the clock).
+  Result<std::shared_ptr<Session>> start_session(const GameEntry* adapter, Mode mode, std::unique_ptr<GameState> state,
+                                                 storage::StoredGame row, TimeControl control, int creator_side);
+  // Accounts: the "players" of the state again, and the ratings once the game has ended.
+  void refresh_players(Session& s);
+  void settle_ratings(Session& s);
 
   Result<std::shared_ptr<Session>> find(const std::string& id);
   std::string load_into(Session& s, const std::string& id);

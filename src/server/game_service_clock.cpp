@@ -42,8 +42,12 @@ void GameService::on_deadline(const std::shared_ptr<Session>& s, std::uint64_t t
   std::lock_guard lock(s->m);
   if (timer == 0 || s->timer != timer) return;
   s->timer = 0;
-  if (settle_clock(*s)) broadcast(*s, state_json(*s));
-  else arm_clock(s);  // woken early: wait on
+  if (settle_clock(*s)) {
+    settle_ratings(*s);
+    broadcast(*s, state_json(*s));
+  } else {
+    arm_clock(s);  // woken early: wait on
+  }
 }
 
 // Ends the game if its deadline has passed; true when it did.

@@ -135,6 +135,10 @@ std::optional<Reply> GameService::rematch_action(Session& s, int side) {
   next.tokens[0] = s.row.tokens[1];
   next.tokens[1] = s.row.tokens[0];
   next.creator = s.row.creator >= 0 ? 1 - s.row.creator : -1;
+  // The same players (each in the other seat) and the same stakes.
+  next.users[0] = s.row.users[1];
+  next.users[1] = s.row.users[0];
+  next.rated = s.row.rated;
   next.clock_initial_ms = s.row.clock_initial_ms;
   next.clock_increment_ms = s.row.clock_increment_ms;
   if (auto r = store_.insert_game(next); !r) return Reply::error(500, "server_error", r.error());

@@ -55,6 +55,11 @@ struct GameService::Session {
   std::vector<storage::ChatLine> chat;
   std::vector<std::int64_t> chat_times[2];
   int rematch_offer = -1;
+  // Accounts: the state's "players" (null: guests, made up by state_json), its "rating_change"
+  // once the game has ended, and whether that end has been looked at.
+  json players;
+  json rating_change;
+  bool ratings_settled = false;
 };
 
 // The rules' verdict first, then a resignation or agreement on record. `code` and `args` are

@@ -12,7 +12,9 @@
 #include <thread>
 
 #include "lessons/lesson_book.h"
+#include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/ratings/rating_service.h"
 #include "server/websocket_session.h"
 
 namespace oyin::server {
@@ -71,7 +73,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     cancelled_ = std::make_shared<std::atomic<bool>>(false);
     auto answered = std::make_shared<std::atomic<bool>>(false);
     HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
-                  std::string(req[http::field::host]), client_, cancelled_};
+                  std::string(req[http::field::host]), client_, cancelled_,
+                  std::string(req[http::field::cookie])};
     services_.api.handle(r, [self = shared_from_this(), head, answered](HttpResponse res) {
       *answered = true;
       // May be called from a worker (analysis): hop back onto this connection's strand.
@@ -210,7 +213,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   ManualClock* manual = nullptr;
   if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
   else clock = std::make_unique<SteadyClock>();
+  RatingService ratings((*store)->db());
   GameServiceOptions game_opt;
+  game_opt.ratings = &ratings;
   game_opt.hash_mb = opt.hash_mb;
   game_opt.clock = clock.get();
   GameService games(**store, pool, game_opt);
@@ -227,6 +232,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   storage::SeekStore seek_store((*store)->db());
   LobbyService lobby(seek_store, games, *clock, opt.db);
   api.set_lobby(&lobby);
+  AccountService accounts((*store)->db(), *clock);
+  api.set_accounts(&accounts);
+  api.set_ratings(&ratings);
   Services services{games, analysis, api, lobby};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
@@ -243,6 +251,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (auto& t : threads) t.join();
   games.stop_all();
   analysis.stop_all();
+  accounts.stop();
   knowledge.stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;

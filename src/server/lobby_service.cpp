@@ -140,7 +140,7 @@ Reply LobbyService::accept(const std::string& id, const json& req) {
   json game{{"game", s.game}, {"rules", s.rules}, {"mode", "online"}, {"color", s.color}};
   if (s.initial_s > 0) game["clock"] = {{"initial_s", s.initial_s}, {"increment_s", s.increment_s}};
   std::string acceptor_token;
-  const Reply made = games_.create(game, "", &acceptor_token);
+  const Reply made = games_.create(game, "", 0, &acceptor_token);
   if (made.status != 201) {
     (void)seeks_.drop(id);
     announce();

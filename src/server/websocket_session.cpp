@@ -33,6 +33,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "games") {
       game_id_ = parts[2];
       token_ = t.param("token");
+      user_ = services_.api.user_of_cookie(std::string(req[http::field::cookie]));  // a signed-in player
     } else if (parts.size() == 2 && parts[0] == "ws" && parts[1] == "lobby") {
       lobby_ = true;
     } else if (!(parts.size() == 2 && parts[0] == "ws" && parts[1] == "analysis")) {
@@ -154,15 +155,15 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = Reply::error(400, "field_type", !type_field ? type_field.error() : token_field.error());
     } else if (type == "move") {
       if (!move_field) r = Reply::error(400, "field_type", move_field.error());
-      else r = services_.games.move(game_id_, *move_field, token);
+      else r = services_.games.move(game_id_, *move_field, token, user_);
     } else if (type == "resign") {
-      r = services_.games.resign(game_id_, token);
+      r = services_.games.resign(game_id_, token, user_);
     } else if (type == "undo") {
-      r = services_.games.undo(game_id_, token);
+      r = services_.games.undo(game_id_, token, user_);
     } else if (type == "draw") {
-      r = services_.games.draw(game_id_, token);
+      r = services_.games.draw(game_id_, token, user_);
     } else if (type == "claim") {
-      r = services_.games.claim(game_id_, token);
+      r = services_.games.claim(game_id_, token, user_);
     } else if (type == "rematch") {
       r = services_.games.rematch(game_id_, token);
     } else if (type == "chat") {
@@ -271,6 +272,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   std::string client_;  // the key of this connection's analysis limit
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
+  std::int64_t user_ = 0;  // the account of the upgrade request's session cookie, 0 for a guest
   std::mutex presence_mutex_;  // a game channel: subscribed, and gone (the client closed)
   bool subscribed_ = false, gone_ = false;
   std::mutex analyses_mutex_;

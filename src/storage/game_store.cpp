@@ -16,7 +16,9 @@ Error db_error(const std::string& what, const std::string& why) {
 
 constexpr const char* kColumns =
     "id, game, rules, start_position, mode, level, ai_side, token0, token1, result, reason, draw_offer, "
-    "created_at, updated_at, clock_initial_ms, clock_increment_ms, creator, next_game";
+    "created_at, updated_at, clock_initial_ms, clock_increment_ms, creator, next_game, user0, user1, rated, "
+    "rating_done";
+constexpr std::size_t kColumnCount = 22;
 
 StoredGame read_row(const Row& r) {
   StoredGame g;
@@ -38,6 +40,10 @@ StoredGame read_row(const Row& r) {
   g.clock_increment_ms = r.integer(15);
   g.creator = static_cast<int>(r.integer(16));
   g.next_game = r.text(17);
+  g.users[0] = r.integer(18);  // NULL (a guest) reads as 0
+  g.users[1] = r.integer(19);
+  g.rated = r.integer(20) != 0;
+  g.rating_done = r.integer(21) != 0;
   return g;
 }
 
@@ -106,10 +112,13 @@ Status GameStore::insert_game(const StoredGame& g) {
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
                              "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
-                             "creator, next_game, created_at, updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                             "creator, next_game, created_at, updated_at, user0, user1, rated) "
+                             "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
                               g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
-                              g.clock_increment_ms, g.creator, g.next_game, now, now}),
+                              g.clock_increment_ms, g.creator, g.next_game, now, now,
+                              g.users[0] ? Value(g.users[0]) : Value(nullptr),
+                              g.users[1] ? Value(g.users[1]) : Value(nullptr), g.rated ? 1 : 0}),
                       "inserting game " + g.id);
         !s)
       return s;
@@ -180,6 +189,20 @@ Status GameStore::set_next_game(const std::string& id, const std::string& next) 
   });
 }
 
+Result<bool> GameStore::set_user(const std::string& id, int side, std::int64_t user) {
+  bool set = false;
+  auto s = db_->writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec(side == 0 ? "UPDATE games SET user0=? WHERE id=? AND user0 IS NULL"
+                              : "UPDATE games SET user1=? WHERE id=? AND user1 IS NULL",
+                    {user, id});
+    if (!n) return db_error("seating a player in game " + id, n.error());
+    set = *n > 0;
+    return set ? announce(c, id) : Status(Ok{});
+  });
+  if (!s) return make_error(s.error());
+  return set;
+}
+
 Result<std::optional<StoredGame>> GameStore::load(const std::string& id) {
   auto c = db_->reader();
   auto rows = c->query(std::string("SELECT ") + kColumns + " FROM games WHERE id=?", {id});
@@ -208,7 +231,7 @@ Result<std::vector<StoredGame>> GameStore::list(std::size_t offset, std::size_t 
   out.reserve(rows->size());
   for (const Row& r : *rows) {
     out.push_back(read_row(r));
-    out.back().move_count = static_cast<std::size_t>(r.integer(18));
+    out.back().move_count = static_cast<std::size_t>(r.integer(kColumnCount));
   }
   return out;
 }

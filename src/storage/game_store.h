@@ -42,6 +42,11 @@ struct StoredGame {
   int creator = -1;
   std::string next_game;
   std::size_t move_count = 0;      // filled by list() (moves stay empty there)
+  // Accounts (schema 3): the user on each seat (0: a guest, or the computer's seat), whether
+  // the game is rated, and whether its ratings have been applied.
+  std::int64_t users[2] = {0, 0};
+  bool rated = false;
+  bool rating_done = false;
 };
 
 class GameStore {
@@ -65,6 +70,8 @@ class GameStore {
                      int draw_offer);
   // Links a finished game to its rematch.
   Status set_next_game(const std::string& id, const std::string& next);
+  // Gives seat `side` to account `user` if it has none yet; false when it had one.
+  Result<bool> set_user(const std::string& id, int side, std::int64_t user);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first; `moves` left empty, `move_count` filled.
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);
