@@ -4,7 +4,7 @@
 // range (BoardCache): the page parses no position.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
-import { api, seats, watchGame, type BoardData, type GameView, type MetaGame } from './api';
+import { api, seats, watchGame, type BoardData, type GameView, type MetaGame, type SeatPlayer } from './api';
 import { sideName, type Dict } from './i18n';
 import { endText, errorText } from './server_texts';
 import { TogyzBoard } from './boards/togyz';
@@ -15,6 +15,8 @@ import { AnalysisPanel } from './analysis_panel';
 import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
 import { ClockChip } from './clock_view';
+import type { AccountDict } from './account_texts';
+import { RatingChanges, SeatName } from './seat_players';
 
 // How each game's board is drawn.
 const BOARDS: Record<string, ComponentType<BoardProps>> = { togyz: TogyzBoard, tojmot: TojmotBoard, capgo: GoBoard };
@@ -79,7 +81,7 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
   );
 }
 
-export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[] }) {
+export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: AccountDict; meta: MetaGame[] }) {
   const [view, setView] = useState<GameView | null>(null);
   const [me, setMe] = useState<string | undefined>(undefined);
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
@@ -181,7 +183,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     const side = view.sides[i];
     const who = view.computer === side ? `${t.computer} · ${t.level} ${view.level}`
       : me === side || me === 'both' ? t.you : me && view.mode !== 'review' ? t.friend : '';
-    return { side, who, turn: view.status === 'ongoing' && view.to_move === side };
+    return { side, who, turn: view.status === 'ongoing' && view.to_move === side, player: view.players?.[i] };
   });
   const reason = view.end ? endText(t, view.end, view.sides) : '';
   let status: string;
@@ -206,7 +208,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
          data-shown={shown} data-board-ready={cached ? 'yes' : 'no'}>
       <section class="board-column">
         <div class="player-bar top">
-          <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} />
+          <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} at={at} />
           <ClockChip view={view} side={players[isFlipped ? 0 : 1].side} t={t} />
         </div>
         <div class={cached ? '' : 'board-loading'}>
@@ -216,14 +218,14 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         <div class="player-bar bottom">
-          <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} />
+          <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} at={at} />
           <ClockChip view={view} side={players[isFlipped ? 1 : 0].side} t={t} />
         </div>
         {view.game === 'capgo' && <GoCounters board={board} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card status-card">
-          <div class="game-title">{gameTitle}</div>
+          <div class="game-title">{gameTitle}{view.rated && <span class="rated-tag" data-testid="rated-tag">{at.rated}</span>}</div>
           <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} t={t} />
           <div class="status" data-testid="status" role="status">{status}</div>
           {!online && <div class="warn">{t.connection}</div>}
@@ -269,6 +271,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             <p class="result-big">{bigResult(view, gameMeta)}</p>
             <p>{resultText(t, view)}</p>
             {reason && <p class="muted" data-testid="end-reason">{reason}</p>}
+            <RatingChanges view={view} t={t} at={at} />
             <div class="modal-buttons">
               <a class="button" href="#/">{t.newGame}</a>
               <button class="primary" data-action="close-result" onClick={() => setShowResult(false)}>{t.close}</button>
@@ -287,11 +290,12 @@ function bigResult(v: GameView, m: MetaGame | undefined): string {
   return winner ? `${winner[0].toUpperCase()}+` : v.result;
 }
 
-function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean }; t: Dict }) {
+function PlayerChip({ p, t, at }: { p: { side: string; who: string; turn: boolean; player?: SeatPlayer }; t: Dict; at: AccountDict }) {
   return (
-    <div class={`player-chip ${p.turn ? 'turn' : ''}`}>
+    <div class={`player-chip ${p.turn ? 'turn' : ''}`} data-side={p.side}>
       <i class={`stone-dot ${p.side}`} />
       <b>{sideName(t, p.side)}</b>
+      <SeatName p={p.player} at={at} />
       {p.who && <span class="who">{p.who}</span>}
     </div>
   );
