@@ -18,8 +18,13 @@ export function AccountMenu({ account, setAccount, t, at }: {
     const away = (e: MouseEvent) => {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
+    const close = () => setOpen(false);
     document.addEventListener('click', away);
-    return () => document.removeEventListener('click', away);
+    window.addEventListener('hashchange', close);
+    return () => {
+      document.removeEventListener('click', away);
+      window.removeEventListener('hashchange', close);
+    };
   }, [open]);
   if (account === undefined) return <span class="account-menu" data-account="loading" />;
   if (account === null)

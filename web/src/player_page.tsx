@@ -101,7 +101,7 @@ export function PlayerPage({ name, t, at, meta }: { name: string; t: Dict; at: A
                   <tr key={g.id} data-recent={g.id} onClick={() => (location.hash = `#/game/${g.id}`)}>
                     <td>
                       <a href={`#/game/${g.id}`} onClick={(e) => e.stopPropagation()}><GameIcon game={g.game} /></a>
-                      <span class="recent-game">{gameTitle(g.game)}<small class="muted">{speedName(t, g.speed)} · {g.rated ? at.rated : at.casual}</small></span>
+                      <span class="recent-game"><span class="recent-game-title">{gameTitle(g.game)}</span><small class="muted">{speedName(t, g.speed)} · {g.rated ? at.rated : at.casual}</small></span>
                     </td>
                     <td>
                       <i class={`stone-dot ${g.color}`} title={sideName(t, g.color)} />{' '}

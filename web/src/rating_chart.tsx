@@ -1,6 +1,8 @@
 // A player's rating history in one game as an SVG chart drawn here: one line per speed class, the
 // rating ± RD as a band around it. The x axis is the order of the rated games (several games on
-// one day would pile up on a time axis), labelled with the dates of the first and the last.
+// one day would pile up on a time axis), labelled with the dates of the first and the last. It is
+// drawn at the width it is shown at, so that its labels keep their size on a phone.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryPoint } from './account_api';
 
 export const SPEED_COLOURS: Record<string, string> = {
@@ -8,7 +10,21 @@ export const SPEED_COLOURS: Record<string, string> = {
 };
 const OTHER_COLOUR = '#6b5a8a';
 
-const W = 640, H = 240;
+// Follows the element's width in CSS pixels (640 until it is known).
+function useWidth(ref: { current: HTMLElement | null }): number {
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(260, Math.round(el.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return width;
+}
+
 const PAD = { left: 46, right: 14, top: 12, bottom: 26 };
 
 // Round steps for the rating grid lines: 10, 20, 25, 50, 100, ... so that about four fit.
@@ -22,6 +38,9 @@ function gridStep(span: number): number {
 export function RatingChart({ points, speedName, label }: {
   points: HistoryPoint[]; speedName: (s: string) => string; label: string;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const W = useWidth(ref);
+  const H = W < 480 ? 200 : 240;
   const sorted = [...points].sort((a, b) => a.at.localeCompare(b.at));
   const n = sorted.length;
   let lo = Math.min(...sorted.map((p) => p.rating - p.rd));
@@ -42,7 +61,7 @@ export function RatingChart({ points, speedName, label }: {
   for (let r = lo; r <= hi + 1e-9; r += step) grid.push(r);
   const day = (at: string) => at.slice(0, 10);
   return (
-    <figure class="rating-chart" data-testid="rating-chart" data-points={n}>
+    <figure class="rating-chart" ref={ref} data-testid="rating-chart" data-points={n}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="xMidYMid meet">
         {grid.map((r) => (
           <g key={r}>
