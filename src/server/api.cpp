@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "server/accounts/accounts.h"
 #include "server/lessons_api.h"
 #include "server/request_json.h"
 
@@ -99,6 +100,11 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const std::size_t n = parts.size();
   if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
   if (is_lessons_path(parts)) return reply(lessons_reply(m, t, parts, body));
+  if (accounts_ && n >= 2 && parts[1] == "account") {
+    if (accounts_->route(req, parts, body, respond)) return;
+    return reply(Reply::error(n <= 3 ? 405 : 404, n <= 3 ? "method_not_allowed" : "not_found",
+                              "no " + m + " " + t.path));
+  }
   if (n == 2 && parts[1] == "games") {
     if (m == "GET") {
       const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);

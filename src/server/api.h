@@ -23,6 +23,7 @@ struct HttpRequest {
   std::string client;  // the peer's address (limits per client); empty in-process
   // Set by the connection when its client goes away (an analysis then stops); may be null.
   std::shared_ptr<std::atomic<bool>> cancelled;
+  std::string cookie;  // the Cookie header (the session of a signed-in user)
 };
 
 struct HttpResponse {
@@ -47,6 +48,8 @@ struct Target {
 Target parse_target(const std::string& target);
 std::vector<std::string> split_path(const std::string& path);
 
+class AccountService;
+
 class Api {
  public:
   Api(GameService& games, AnalysisService& analysis, std::string web_root)
@@ -56,6 +59,8 @@ class Api {
   void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
   // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
+  // Accounts (/api/account); without them those routes answer 404 and every request is a guest's.
+  void set_accounts(AccountService* a) { accounts_ = a; }
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
@@ -68,6 +73,7 @@ class Api {
   std::string web_root_;
   KnowledgeService* knowledge_ = nullptr;
   ManualClock* manual_clock_ = nullptr;
+  AccountService* accounts_ = nullptr;
 };
 
 HttpResponse json_response(int status, const json& body);

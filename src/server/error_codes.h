@@ -22,7 +22,9 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // lessons
     "no_such_lesson", "no_such_step",
     // clocks
-    "bad_clock", "claim_not_allowed", "claim_too_early"});
+    "bad_clock", "claim_not_allowed", "claim_too_early",
+    // accounts and ratings
+    "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "lessons/lesson_book.h"
+#include "server/accounts/accounts.h"
 #include "server/api.h"
 #include "server/websocket_session.h"
 
@@ -71,7 +72,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     cancelled_ = std::make_shared<std::atomic<bool>>(false);
     auto answered = std::make_shared<std::atomic<bool>>(false);
     HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
-                  std::string(req[http::field::host]), client_, cancelled_};
+                  std::string(req[http::field::host]), client_, cancelled_,
+                  std::string(req[http::field::cookie])};
     services_.api.handle(r, [self = shared_from_this(), head, answered](HttpResponse res) {
       *answered = true;
       // May be called from a worker (analysis): hop back onto this connection's strand.
@@ -231,6 +233,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
     api.set_knowledge(&*knowledge);
   }
   api.set_manual_clock(manual);
+  AccountService accounts((*store)->db(), *clock);
+  api.set_accounts(&accounts);
   Services services{games, analysis, api};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
@@ -247,6 +251,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (auto& t : threads) t.join();
   games.stop_all();
   analysis.stop_all();
+  accounts.stop();
   if (knowledge) knowledge->stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;

@@ -4,6 +4,33 @@ namespace oyin::storage {
 
 namespace {
 
+// Migration 3's text shared by both backends (string literals, pasted into each).
+#define OYIN_USERS_COLUMNS \
+  "username TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, " \
+  "chat INTEGER NOT NULL DEFAULT 1, created_at TEXT NOT NULL"
+#define OYIN_RATING_HISTORY_COLUMNS \
+  "user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, game TEXT NOT NULL, speed TEXT NOT NULL, " \
+  "game_id TEXT NOT NULL, rating_before DOUBLE PRECISION NOT NULL, rating DOUBLE PRECISION NOT NULL, " \
+  "rd DOUBLE PRECISION NOT NULL, at TEXT NOT NULL, PRIMARY KEY(game_id, user_id)"
+#define OYIN_ACCOUNTS_COMMON \
+  "CREATE INDEX rating_history_user ON rating_history(user_id, game, speed);\n" \
+  "CREATE TABLE sessions(token_hash TEXT PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, " \
+  "created_at TEXT NOT NULL);\n" \
+  "CREATE INDEX sessions_user ON sessions(user_id);\n" \
+  "CREATE TABLE ratings(user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, game TEXT NOT NULL, " \
+  "speed TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, " \
+  "volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0, updated_at TEXT NOT NULL, " \
+  "PRIMARY KEY(user_id, game, speed));\n" \
+  "CREATE INDEX ratings_board ON ratings(game, speed, rating);\n" \
+  "CREATE TABLE first_beaten(game TEXT NOT NULL, level INTEGER NOT NULL, user_id BIGINT NOT NULL " \
+  "REFERENCES users(id) ON DELETE CASCADE, game_id TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY(game, level));\n" \
+  "ALTER TABLE games ADD COLUMN user0 BIGINT;\n" \
+  "ALTER TABLE games ADD COLUMN user1 BIGINT;\n" \
+  "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;\n" \
+  "ALTER TABLE games ADD COLUMN rating_done INTEGER NOT NULL DEFAULT 0;\n" \
+  "CREATE INDEX games_user0 ON games(user0);\n" \
+  "CREATE INDEX games_user1 ON games(user1);\n"
+
 // Entry i moves the schema from version i to i+1. Never edit a released entry: append one.
 // Write `sql` once for both backends; give `sqlite` or `postgresql` text only for what cannot
 // be shared (then both must make the same tables and columns).
@@ -67,6 +94,17 @@ ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT -1;
 )sql"},
+    // 3: accounts and ratings. users.id counts up (SQLite's INTEGER PRIMARY KEY, PostgreSQL's
+    // BIGSERIAL: the only difference between the two texts, with rating_history's rowid for its
+    // order). Only a hash of a session token is kept; a game's seats get the accounts that play
+    // them (user0/user1, NULL for a guest or the computer), whether it is rated, and whether its
+    // ratings were applied (set once, in the transaction that applies them).
+    {.sql = nullptr,
+     .sqlite = "CREATE TABLE users(id INTEGER PRIMARY KEY, " OYIN_USERS_COLUMNS ");\n"
+               "CREATE TABLE rating_history(" OYIN_RATING_HISTORY_COLUMNS ");\n" OYIN_ACCOUNTS_COMMON,
+     .postgresql = "CREATE TABLE users(id BIGSERIAL PRIMARY KEY, " OYIN_USERS_COLUMNS ");\n"
+                   "CREATE TABLE rating_history(rowid BIGSERIAL UNIQUE, " OYIN_RATING_HISTORY_COLUMNS ");\n"
+                   OYIN_ACCOUNTS_COMMON},
 };
 
 }  // namespace

@@ -63,7 +63,7 @@ TEST(ApiInProcess, HandlesRequestsWithoutASocket) {
   const auto call = [&](std::string method, std::string target, std::string body) {
     // The answer may come at once or later from another thread (a game being loaded).
     auto done = std::make_shared<std::promise<HttpResponse>>();
-    api.handle(HttpRequest{std::move(method), std::move(target), std::move(body), "127.0.0.1:1", "", nullptr},
+    api.handle(HttpRequest{std::move(method), std::move(target), std::move(body), "127.0.0.1:1", "", nullptr, ""},
                [done](HttpResponse r) { done->set_value(std::move(r)); });
     return done->get_future().get();
   };

@@ -38,7 +38,7 @@ PRAGMA user_version=1;
   sqlite3_close(db);
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 2);
+  EXPECT_EQ((*s)->schema_version(), 3);
   auto g = (*s)->load("old");
   ASSERT_TRUE(g && *g);
   EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "9"}));

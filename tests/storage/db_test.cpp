@@ -54,7 +54,7 @@ TEST_P(DbTest, ValuesRowsCountsAndTransactions) {
   auto db = open("values");
   ASSERT_TRUE(db);
   ASSERT_TRUE(migrate(*db->writer(), kTestMigrations));
-  EXPECT_EQ(*db->writer()->schema_version(), 2);
+  EXPECT_EQ(*db->writer()->schema_version(), 3);
   ASSERT_TRUE(migrate(*db->writer(), kTestMigrations));  // already there: nothing to do
   auto which = db->reader()->query("SELECT name FROM which");
   ASSERT_TRUE(which) << which.error();

@@ -51,7 +51,7 @@ TEST_P(GameStoreTest, MovesUndoAndOutcomeSurviveReopening) {
   {
     auto s = GameStore::open(where);
     ASSERT_TRUE(s) << s.error();
-    EXPECT_EQ((*s)->schema_version(), 2);
+    EXPECT_EQ((*s)->schema_version(), 3);
     EXPECT_EQ((*s)->db().backend(), GetParam());
     ASSERT_TRUE((*s)->insert_game(sample("g1")));
     ASSERT_TRUE((*s)->append_move("g1", 0, "6", "*", ""));
@@ -66,7 +66,7 @@ TEST_P(GameStoreTest, MovesUndoAndOutcomeSurviveReopening) {
   }
   auto s = GameStore::open(where);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 2);
+  EXPECT_EQ((*s)->schema_version(), 3);
   auto g = (*s)->load("g1");
   ASSERT_TRUE(g && *g) << (g ? "missing" : g.error());
   EXPECT_EQ((*g)->moves, (std::vector<std::string>{"6", "1"}));
@@ -118,7 +118,7 @@ TEST(SqliteGameStore, CreatesTheSchemaInWalMode) {
   const std::string path = fresh_path("schema");
   auto s = GameStore::open(path);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ((*s)->schema_version(), 2);
+  EXPECT_EQ((*s)->schema_version(), 3);
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   sqlite3_stmt* st = nullptr;
@@ -169,7 +169,7 @@ TEST(PostgresGameStore, ConcurrentStartsMigrateOnce) {
   for (int i = 0; i < 4; ++i)
     starts.emplace_back([&] {
       auto s = GameStore::open(url);
-      if (s && (*s)->schema_version() == 2) ++ok;
+      if (s && (*s)->schema_version() == 3) ++ok;
     });
   for (auto& t : starts) t.join();
   EXPECT_EQ(ok, 4);

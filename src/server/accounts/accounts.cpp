@@ -1,0 +1,171 @@
+#include "server/accounts/accounts.h"
+
+#include <boost/asio/post.hpp>
+
+#include <chrono>
+#include <ctime>
+#include <variant>
+
+#include "server/accounts/credentials.h"
+#include "server/accounts/session_cookie.h"
+#include "server/request_json.h"
+
+namespace oyin::server {
+
+namespace {
+
+HttpResponse error_response(int status, std::string_view code, std::string message, json params = json::object()) {
+  const Reply r = Reply::error(status, code, std::move(message), std::move(params));
+  return json_response(r.status, r.body);
+}
+
+// The UTC time `days` ago, as the store's timestamps are written.
+std::string utc_days_ago(int days) {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - std::chrono::hours(24 * days));
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+struct Credentials {
+  std::string username, password;
+};
+
+// {"username","password"} as strings, or the error answer.
+std::variant<Credentials, HttpResponse> read_credentials(const json& body) {
+  if (!body.is_object()) return error_response(400, "not_an_object", "the request body must be a JSON object");
+  auto name = string_field(body, "username");
+  if (!name) return error_response(400, "field_type", name.error());
+  auto password = string_field(body, "password");
+  if (!password) return error_response(400, "field_type", password.error());
+  return Credentials{std::move(*name), std::move(*password)};
+}
+
+}  // namespace
+
+json account_json(const storage::User& u) {
+  return {{"id", u.id}, {"username", u.username}, {"created_at", u.created_at}, {"chat", u.chat}};
+}
+
+AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), limits_(clock) {}
+
+void AccountService::stop() { hashing_.join(); }
+
+std::optional<storage::User> AccountService::user_of(const std::string& cookie_header) {
+  if (cookie_header.empty()) return std::nullopt;
+  const std::string token = accounts::session_from_cookie_header(cookie_header);
+  if (token.empty()) return std::nullopt;
+  auto u = store_.session_user(accounts::token_hash(token), utc_days_ago(kSessionDays));
+  if (!u) return std::nullopt;
+  return std::move(*u);
+}
+
+std::optional<storage::User> AccountService::user_by_id(std::int64_t id) {
+  auto u = store_.find_by_id(id);
+  if (!u) return std::nullopt;
+  return std::move(*u);
+}
+
+bool AccountService::route(const HttpRequest& req, const std::vector<std::string>& parts, const json& body,
+                           const Respond& respond) {
+  const std::string& m = req.method;
+  const std::size_t n = parts.size();
+  if (n < 2 || parts[1] != "account" || n > 3) return false;
+  if (n == 2) {
+    if (m != "GET") return false;
+    const auto u = user_of(req.cookie);
+    if (!u) respond(error_response(401, "not_signed_in", "nobody is signed in"));
+    else respond(json_response(200, account_json(*u)));
+    return true;
+  }
+  const std::string& what = parts[2];
+  if (m != "POST") return false;
+  if (what == "register" || what == "login") {
+    // Argon2id takes a fraction of a second and 64 MiB: on the hashing threads.
+    boost::asio::post(hashing_, [this, what, body, client = req.client, respond] {
+      respond(what == "register" ? sign_up(body) : sign_in(body, client));
+    });
+    return true;
+  }
+  if (what == "logout") return respond(sign_out(req.cookie)), true;
+  if (what == "settings") return respond(settings(req.cookie, body)), true;
+  return false;
+}
+
+HttpResponse AccountService::with_new_session(int status, const storage::User& u) {
+  const std::string token = accounts::new_session_token();
+  if (auto s = store_.add_session(accounts::token_hash(token), u.id); !s)
+    return error_response(500, "server_error", s.error());
+  HttpResponse r = json_response(status, {{"id", u.id}, {"username", u.username}});
+  r.headers.emplace_back("Set-Cookie", accounts::set_cookie(token));
+  return r;
+}
+
+HttpResponse AccountService::sign_up(const json& body) {
+  auto read = read_credentials(body);
+  if (auto* e = std::get_if<HttpResponse>(&read)) return std::move(*e);
+  const auto& [name, password] = std::get<Credentials>(read);
+  if (const std::string why = accounts::username_problem(name); !why.empty())
+    return error_response(400, "bad_username", why, {{"min", accounts::kMinNameLength}, {"max", accounts::kMaxNameLength}});
+  if (const std::string why = accounts::password_problem(password, name); !why.empty())
+    return error_response(400, "weak_password", why, {{"min", accounts::kMinPasswordLength}});
+  const std::string key = accounts::name_key(name);
+  // A cheap look first, so a taken name costs no hash; the insert below still decides.
+  if (auto found = store_.find_by_name(key); found && *found)
+    return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  const auto hash = accounts::hash_password(password);
+  if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
+  auto made = store_.create_user(name, key, *hash);
+  if (!made) return error_response(500, "server_error", made.error());
+  if (!*made) return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  return with_new_session(201, **made);
+}
+
+HttpResponse AccountService::sign_in(const json& body, const std::string& client) {
+  auto read = read_credentials(body);
+  if (auto* e = std::get_if<HttpResponse>(&read)) return std::move(*e);
+  const auto& [name, password] = std::get<Credentials>(read);
+  const std::string key = accounts::name_key(name);
+  if (const std::int64_t wait = limits_.wait_ms(key, client); wait > 0) {
+    const std::int64_t wait_s = (wait + 999) / 1000;
+    HttpResponse r = error_response(429, "too_many_attempts", "too many failed sign-ins: try again in " +
+                                                                   std::to_string(wait_s) + " s",
+                                    {{"wait_s", wait_s}});
+    r.headers.emplace_back("Retry-After", std::to_string(wait_s));
+    return r;
+  }
+  auto found = store_.find_by_name(key);
+  if (!found) return error_response(500, "server_error", found.error());
+  const bool ok = accounts::verify_password(password, *found ? (*found)->password_hash : std::string());
+  if (!ok || !*found) {
+    limits_.failed(key, client);
+    return error_response(401, "bad_credentials", "wrong user name or password");
+  }
+  limits_.succeeded(key);
+  return with_new_session(200, **found);
+}
+
+HttpResponse AccountService::sign_out(const std::string& cookie_header) {
+  const std::string token = accounts::session_from_cookie_header(cookie_header);
+  if (!token.empty())
+    if (auto s = store_.drop_session(accounts::token_hash(token)); !s) return error_response(500, "server_error", s.error());
+  HttpResponse r = json_response(200, json::object());
+  r.headers.emplace_back("Set-Cookie", accounts::clear_cookie());
+  return r;
+}
+
+HttpResponse AccountService::settings(const std::string& cookie_header, const json& body) {
+  auto u = user_of(cookie_header);
+  if (!u) return error_response(401, "not_signed_in", "nobody is signed in");
+  if (!body.is_object()) return error_response(400, "not_an_object", "the request body must be a JSON object");
+  if (body.contains("chat")) {
+    if (!body["chat"].is_boolean()) return error_response(400, "field_type", "chat must be true or false");
+    u->chat = body["chat"].get<bool>();
+    if (auto s = store_.set_chat(u->id, u->chat); !s) return error_response(500, "server_error", s.error());
+  }
+  return json_response(200, account_json(*u));
+}
+
+}  // namespace oyin::server

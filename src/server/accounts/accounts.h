@@ -1,0 +1,53 @@
+#pragma once
+// Accounts on the server: sign up, sign in and out with a session cookie, the signed-in user of a
+// request, and the user's settings (the /api/account routes). Passwords are hashed with Argon2id
+// (credentials.h) on threads of this service's own, never on an I/O thread, and never kept or
+// logged in clear; failed sign-ins are limited per user name and per client (sign_in_limits.h).
+#include <boost/asio/thread_pool.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/accounts/sign_in_limits.h"
+#include "server/api.h"
+#include "storage/account_store.h"
+
+namespace oyin::server {
+
+class AccountService {
+ public:
+  // How long a session lasts from its sign-in.
+  static constexpr int kSessionDays = 30;
+
+  AccountService(storage::Db& db, Clock& clock);
+  ~AccountService() { stop(); }
+  // Waits for the password checks under way (before the store goes).
+  void stop();
+
+  // The user signed in by the oyin_session cookie of a Cookie header, if any.
+  std::optional<storage::User> user_of(const std::string& cookie_header);
+  std::optional<storage::User> user_by_id(std::int64_t id);
+  storage::AccountStore& store() { return store_; }
+
+  // /api/account and below (parts = the path's segments); false when the path is not its own.
+  bool route(const HttpRequest& req, const std::vector<std::string>& parts, const json& body, const Respond& respond);
+
+ private:
+  HttpResponse sign_up(const json& body);
+  HttpResponse sign_in(const json& body, const std::string& client);
+  HttpResponse sign_out(const std::string& cookie_header);
+  HttpResponse settings(const std::string& cookie_header, const json& body);
+  // 200/201 {"id","username"} with the cookie of a new session for `u`.
+  HttpResponse with_new_session(int status, const storage::User& u);
+
+  storage::AccountStore store_;
+  accounts::SignInLimits limits_;
+  boost::asio::thread_pool hashing_{2};
+};
+
+// GET /api/account's body: {"id","username","created_at","chat"}.
+json account_json(const storage::User& u);
+
+}  // namespace oyin::server

@@ -1,0 +1,76 @@
+#include "storage/account_store.h"
+
+namespace oyin::storage {
+
+namespace {
+
+constexpr const char* kUserColumns = "id, username, password_hash, chat, created_at";
+
+User read_user(const Row& r) {
+  return {r.integer(0), r.text(1), r.text(2), r.integer(3) != 0, r.text(4)};
+}
+
+Result<std::optional<User>> one_user(Result<Rows> rows, const std::string& what) {
+  if (!rows) return make_error("database: " + what + ": " + rows.error());
+  if (rows->empty()) return std::optional<User>();
+  return std::optional<User>(read_user(rows->front()));
+}
+
+Status done(Result<std::int64_t> r, const std::string& what) {
+  if (!r) return make_error("database: " + what + ": " + r.error());
+  return Ok{};
+}
+
+}  // namespace
+
+Result<std::optional<User>> AccountStore::create_user(const std::string& username, const std::string& name_key,
+                                                      const std::string& password_hash) {
+  std::optional<User> made;
+  auto s = db_.writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec("INSERT INTO users(username, name_key, password_hash, chat, created_at) VALUES(?,?,?,1,?) "
+                    "ON CONFLICT DO NOTHING",
+                    {username, name_key, password_hash, utc_now()});
+    if (!n) return make_error("database: adding a user: " + n.error());
+    if (*n == 0) return Ok{};  // the name is taken
+    auto u = one_user(c.query(std::string("SELECT ") + kUserColumns + " FROM users WHERE name_key=?", {name_key}),
+                      "reading the new user");
+    if (!u) return make_error(u.error());
+    made = std::move(*u);
+    return Ok{};
+  });
+  if (!s) return make_error(s.error());
+  return made;
+}
+
+Result<std::optional<User>> AccountStore::find_by_name(const std::string& name_key) {
+  return one_user(db_.reader()->query(std::string("SELECT ") + kUserColumns + " FROM users WHERE name_key=?", {name_key}),
+                  "finding a user");
+}
+
+Result<std::optional<User>> AccountStore::find_by_id(std::int64_t id) {
+  return one_user(db_.reader()->query(std::string("SELECT ") + kUserColumns + " FROM users WHERE id=?", {id}),
+                  "finding a user");
+}
+
+Status AccountStore::set_chat(std::int64_t user_id, bool chat) {
+  return done(db_.writer()->exec("UPDATE users SET chat=? WHERE id=?", {chat ? 1 : 0, user_id}), "saving a setting");
+}
+
+Status AccountStore::add_session(const std::string& token_hash, std::int64_t user_id) {
+  return done(db_.writer()->exec("INSERT INTO sessions(token_hash, user_id, created_at) VALUES(?,?,?)",
+                                 {token_hash, user_id, utc_now()}),
+              "adding a session");
+}
+
+Result<std::optional<User>> AccountStore::session_user(const std::string& token_hash, const std::string& not_before) {
+  return one_user(db_.reader()->query("SELECT u.id, u.username, u.password_hash, u.chat, u.created_at FROM sessions s "
+                                      "JOIN users u ON u.id = s.user_id WHERE s.token_hash=? AND s.created_at >= ?",
+                                      {token_hash, not_before}),
+                  "reading a session");
+}
+
+Status AccountStore::drop_session(const std::string& token_hash) {
+  return done(db_.writer()->exec("DELETE FROM sessions WHERE token_hash=?", {token_hash}), "ending a session");
+}
+
+}  // namespace oyin::storage

@@ -1,0 +1,42 @@
+#pragma once
+// Accounts and their sign-in sessions (schema 3), on the game store's connections (storage::Db).
+// The store keeps what it is given: a password arrives here already hashed (Argon2id, by the
+// server's accounts code) and a session as the hash of its token, never the token itself.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/result.h"
+#include "storage/db.h"
+
+namespace oyin::storage {
+
+struct User {
+  std::int64_t id = 0;
+  std::string username;       // as registered (case kept)
+  std::string password_hash;  // libsodium's crypto_pwhash_str text
+  bool chat = true;           // the user's setting: show in-game chat
+  std::string created_at;     // UTC, ISO 8601
+};
+
+class AccountStore {
+ public:
+  explicit AccountStore(Db& db) : db_(db) {}
+
+  // A new user; nullopt when the name is taken (names compare by `name_key`, the lower-case name).
+  Result<std::optional<User>> create_user(const std::string& username, const std::string& name_key,
+                                          const std::string& password_hash);
+  Result<std::optional<User>> find_by_name(const std::string& name_key);
+  Result<std::optional<User>> find_by_id(std::int64_t id);
+  Status set_chat(std::int64_t user_id, bool chat);
+
+  Status add_session(const std::string& token_hash, std::int64_t user_id);
+  // The session's user, when the session exists and began at or after `not_before` (UTC text).
+  Result<std::optional<User>> session_user(const std::string& token_hash, const std::string& not_before);
+  Status drop_session(const std::string& token_hash);
+
+ private:
+  Db& db_;
+};
+
+}  // namespace oyin::storage
