@@ -72,6 +72,21 @@ export interface ClockPreset {
   speed: string;
 }
 
+// A seat's player (state.players, by side index): an account's name and rating, or the computer's
+// level and its fixed rating; a guest's seat has no name.
+export interface SeatPlayer {
+  username: string | null;
+  rating: number | null;
+  provisional?: boolean;
+  computer_level?: number;
+}
+
+export interface RatingChange {
+  before: number;
+  after: number;
+  delta: number;
+}
+
 export interface GameView {
   id: string;
   game: string;
@@ -99,6 +114,9 @@ export interface GameView {
   draw_declined?: boolean;
   clock?: ClockView | null;                  // null: an untimed game
   presence?: Record<string, Presence> | null; // online games: each side's connection
+  rated?: boolean;
+  players?: [SeatPlayer, SeatPlayer];
+  rating_change?: [RatingChange | null, RatingChange | null] | null;  // once a rated game has ended
   spectators?: number;                        // connections that hold no seat
   rematch?: { offered_by: string | null; game_id: string | null } | null;  // online games
   invite?: string;                            // to the creator of an online game: "/#/join/ID/TOKEN"

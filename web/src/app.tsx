@@ -1,5 +1,6 @@
-// The shell: header with navigation and language, and a hash router (#/, #/game/ID, #/history,
-// #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN).
+// The shell: header with navigation, language and the account menu, and a hash router (#/,
+// #/game/ID, #/history, #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN, #/player/NAME,
+// #/leaderboard/GAME/SPEED).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
@@ -13,6 +14,11 @@ import { LearnRoute } from './learn/learn_route';
 import { LEARN_TEXTS } from './learn/learn_texts';
 import { LobbyPage } from './lobby_page';
 import { LOBBY_TEXTS } from './lobby_texts';
+import { accountApi, type Account } from './account_api';
+import { ACCOUNT_TEXTS } from './account_texts';
+import { AccountMenu } from './account_menu';
+import { PlayerPage } from './player_page';
+import { LeaderboardPage } from './leaderboard_page';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -37,9 +43,13 @@ export function App() {
   const [lang, setLang] = useState<Lang>(detectLang());
   const [meta, setMeta] = useState<Meta | null>(null);
   const route = useRoute();
+  // undefined until the server has said who is signed in; null for a guest.
+  const [account, setAccount] = useState<Account | null | undefined>(undefined);
   const t = DICTS[lang];
+  const at = ACCOUNT_TEXTS[lang];
   useEffect(() => {
     api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
+    accountApi.current().then(setAccount).catch(() => setAccount(null));
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
@@ -50,13 +60,16 @@ export function App() {
   };
   let page;
   const games = meta?.games ?? [];
-  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} meta={games} />;
+  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} at={at} meta={games} />;
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
   else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} />;
   else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
-  else page = <NewGame t={t} meta={meta && games} />;
+  else if (route[0] === 'player' && route[1])
+    page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} />;
+  else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} t={t} at={at} meta={games} />;
+  else page = <NewGame t={t} meta={meta && games} account={account} at={at} />;
   return (
     <div class="app">
       <header class="topbar">
@@ -76,10 +89,12 @@ export function App() {
           <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
           <a href="#/base" class={route[0] === 'base' ? 'active' : ''} data-nav="base">{BASE_TEXTS[lang].base}</a>
           <a href="#/learn" class={route[0] === 'learn' ? 'active' : ''} data-nav="learn">{LEARN_TEXTS[lang].learn}</a>
+          <a href="#/leaderboard" class={route[0] === 'leaderboard' ? 'active' : ''} data-nav="leaderboard">{at.hallOfFame}</a>
           <select aria-label={t.language} class="lang" value={lang} data-lang-select
                   onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
             {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
           </select>
+          <AccountMenu account={account} setAccount={setAccount} t={t} at={at} />
         </nav>
       </header>
       <main>{page}</main>

@@ -4,7 +4,7 @@
 // range (BoardCache): the page parses no position.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
-import { api, ApiError, seats, watchGame, type BoardData, type ChatLine, type GameSocket, type GameView, type MetaGame, type Presence } from './api';
+import { api, ApiError, seats, watchGame, type BoardData, type ChatLine, type GameSocket, type GameView, type MetaGame, type Presence, type SeatPlayer } from './api';
 import { sideName, type Dict } from './i18n';
 import { endText, errorText } from './server_texts';
 import { TogyzBoard } from './boards/togyz';
@@ -16,6 +16,8 @@ import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
 import { ClockChip } from './clock_view';
 import { ChatPanel } from './chat_panel';
+import type { AccountDict } from './account_texts';
+import { RatingChanges, SeatName } from './seat_players';
 
 // How each game's board is drawn, and whether it is turned for the second side by default (a
 // goban is the same from both sides and is never turned).
@@ -85,7 +87,7 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
   );
 }
 
-export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[] }) {
+export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: AccountDict; meta: MetaGame[] }) {
   const [view, setView] = useState<GameView | null>(null);
   const [me, setMe] = useState<string | undefined>(undefined);
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
@@ -227,7 +229,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
     const side = view.sides[i];
     const who = view.computer === side ? `${t.computer} · ${t.level} ${view.level}`
       : me === side || me === 'both' ? t.you : me && view.mode !== 'review' ? t.friend : '';
-    return { side, who, turn: view.status === 'ongoing' && view.to_move === side, presence: view.presence?.[side] };
+    return { side, who, turn: view.status === 'ongoing' && view.to_move === side, presence: view.presence?.[side], player: view.players?.[i] };
   });
   const reason = view.end ? endText(t, view.end, view.sides) : '';
   let status: string;
@@ -264,7 +266,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
          data-shown={shown} data-board-ready={cached ? 'yes' : 'no'}>
       <section class="board-column">
         <div class="player-bar top">
-          <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} />
+          <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} at={at} />
           <ClockChip view={view} side={players[isFlipped ? 0 : 1].side} t={t} />
         </div>
         <div class={cached ? '' : 'board-loading'}>
@@ -274,14 +276,14 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         <div class="player-bar bottom">
-          <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} />
+          <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} at={at} />
           <ClockChip view={view} side={players[isFlipped ? 1 : 0].side} t={t} />
         </div>
         {view.game === 'capgo' && <GoCounters board={board} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card status-card">
-          <div class="game-title">{gameTitle}</div>
+          <div class="game-title">{gameTitle}{view.rated && <span class="rated-tag" data-testid="rated-tag">{at.rated}</span>}</div>
           <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} t={t} />
           <div class="status" data-testid="status" role="status">{status}</div>
           {!online && <div class="warn">{t.connection}</div>}
@@ -362,6 +364,7 @@ export function GamePage({ id, t, meta }: { id: string; t: Dict; meta: MetaGame[
             <p class="result-big">{bigResult(view, gameMeta)}</p>
             <p>{resultText(t, view)}</p>
             {reason && <p class="muted" data-testid="end-reason">{reason}</p>}
+            <RatingChanges view={view} t={t} at={at} />
             <div class="modal-buttons">
               {rematchButton}
               <a class="button" href="#/">{t.newGame}</a>
@@ -381,11 +384,12 @@ function bigResult(v: GameView, m: MetaGame | undefined): string {
   return winner ? `${winner[0].toUpperCase()}+` : v.result;
 }
 
-function PlayerChip({ p, t }: { p: { side: string; who: string; turn: boolean; presence?: Presence }; t: Dict }) {
+function PlayerChip({ p, t, at }: { p: { side: string; who: string; turn: boolean; presence?: Presence; player?: SeatPlayer }; t: Dict; at: AccountDict }) {
   return (
-    <div class={`player-chip ${p.turn ? 'turn' : ''}`}>
+    <div class={`player-chip ${p.turn ? 'turn' : ''}`} data-side={p.side}>
       <i class={`stone-dot ${p.side}`} />
       <b>{sideName(t, p.side)}</b>
+      <SeatName p={p.player} at={at} />
       {p.who && <span class="who">{p.who}</span>}
       {p.presence && (
         <span class={`presence ${p.presence.connected ? 'on' : 'off'}`} data-presence={p.side}

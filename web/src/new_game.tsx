@@ -1,12 +1,15 @@
 // The new game dialog: the game and every rule option its registry entry declares (meta
 // rule_options: booleans, numbers with their range, set-ups with presets, alternatives such as
-// per-colour targets), the opponent, the level and the colour. Sends `rules` as an object.
+// per-colour targets), the opponent, the level, the colour, the clock, and whether an online game on
+// a clock is rated (signed-in users only). Sends `rules` as an object.
 import { useState } from 'preact/hooks';
 import { api, seats, type MetaGame, type RuleOption } from './api';
 import type { Dict } from './i18n';
 import { errorText, optionHint, optionLabel } from './server_texts';
 import { alternativesOf, presetConditions, presetText } from './rules_view';
 import { timeControlText } from './clock_view';
+import type { Account } from './account_api';
+import type { AccountDict } from './account_texts';
 
 type Values = Record<string, unknown>;
 
@@ -170,7 +173,9 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
   return controls.length ? <div class="options">{controls}</div> : null;
 }
 
-export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
+export function NewGame({ t, meta, account, at }: {
+  t: Dict; meta: MetaGame[] | null; account: Account | null | undefined; at: AccountDict;
+}) {
   const games = meta ?? [];
   const [game, setGame] = useState<string>('');
   const [mode, setMode] = useState<'ai' | 'hotseat' | 'online'>('ai');
@@ -181,6 +186,7 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [clockChoice, setClockChoice] = useState<Record<string, number>>({});  // preset index per game; -1 untimed
+  const [ratedChoice, setRated] = useState(false);
 
   const entry = games.find((g) => g.name === game) ?? games[0];
   const name = entry?.name ?? '';
@@ -197,6 +203,9 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
   const presets = entry?.clock_presets ?? [];
   const presetIndex = clockChoice[name] ?? -1;
   const preset = presetIndex >= 0 ? presets[presetIndex] : undefined;
+  // Only an online game on a clock, created by a signed-in user, can be rated.
+  const canRate = mode === 'online' && !!preset && !!account;
+  const rated = canRate && ratedChoice;
 
   const start = async () => {
     if (!entry) return;
@@ -205,7 +214,7 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
     try {
       const rules = rulesToSend(options, values, sep);
       const clock = preset ? { initial_s: preset.initial_s, increment_s: preset.increment_s } : null;
-      const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules, clock });
+      const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules, clock, ...(rated ? { rated } : {}) });
       seats.set(r.id, r.seat.token);
       if (r.invite) sessionStorage.setItem(`oyin.invite.${r.id}`, r.invite);
       location.hash = `#/game/${r.id}`;
@@ -244,6 +253,14 @@ export function NewGame({ t, meta }: { t: Dict; meta: MetaGame[] | null }) {
             <option value="-1">{t.untimed}</option>
             {presets.map((p, i) => <option key={i} value={String(i)}>{timeControlText(t, p.initial_s, p.increment_s, p.speed)}</option>)}
           </select>
+        </label>
+      )}
+      {mode === 'online' && (
+        <label class={`check rated-choice ${canRate ? '' : 'disabled'}`}>
+          <input type="checkbox" data-opt="rated" checked={rated} disabled={!canRate}
+                 onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
+          {at.rated}
+          {!canRate && <small class="muted">{!account ? at.ratedNeedsAccount : at.ratedNeedsClock}</small>}
         </label>
       )}
       {mode === 'ai' && (
