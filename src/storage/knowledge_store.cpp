@@ -84,9 +84,14 @@ class RowInserter {
     return values_.size() == kRowsPerInsert * width_ ? flush() : Status(Ok{});
   }
   Status finish() { return values_.empty() ? Status(Ok{}) : flush(); }
+  // Rows that refer to rows of `first` (a game's positions to the game): `first`'s pending
+  // rows are written before each statement of these, so no reference goes ahead of its row.
+  void after(RowInserter& first) { first_ = &first; }
 
  private:
   Status flush() {
+    if (first_)
+      if (auto st = first_->finish(); !st) return st;
     const std::size_t rows = values_.size() / width_;
     std::string partial;
     const std::string* sql = &full_sql_;
@@ -106,6 +111,7 @@ class RowInserter {
   std::string head_, tail_, what_, full_sql_;
   std::size_t width_;
   Params values_;
+  RowInserter* first_ = nullptr;
 };
 
 // Ids of a variant (game, rules) or source, created when `create`; nullopt when absent. Ids are
@@ -207,6 +213,7 @@ Status KnowledgeStore::add(std::vector<BaseGame>& games,
     RowInserter positions(c, "INSERT INTO base_positions(variant_id, position_key, game_id, ply)",
                           " ON CONFLICT(variant_id, position_key, game_id) DO NOTHING", 4,
                           "indexing the positions of games");
+    positions.after(rows);
     for (BaseGame& g : games) {
       auto v = variant(g.game, g.rules);
       if (!v) return make_error(v.error());

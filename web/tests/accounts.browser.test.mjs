@@ -207,7 +207,7 @@ test('a rated game: names and ratings at the table, the rating change, the hall 
 
   // An unknown player's page says so in the user's language.
   await bob.goto(`${server.url}/#/player/nobody-here`);
-  assert.equal(await (await bob.waitForSelector('[data-testid=player-error]')).textContent(), TEXTS.errors.no_such_player.ru);
+  assert.equal(await (await bob.waitForSelector('[data-testid=player-error]')).textContent(), TEXTS.errors.no_such_player.ru.replace('{username}', 'nobody-here'));
 
   assert.deepEqual(alice.errors, []);
   assert.deepEqual(bob.errors, []);

@@ -48,9 +48,13 @@ async function startGame(page, { game, mode, color, options }) {
 
 // Tab from the language menu (the last control before the board) `count` times; returns what
 // has the focus.
+// Tabs from the header to the board's first focusable pit, then on to the count-th one: what the
+// header holds before the board (links, the account menu) does not change the count.
 async function tabFromHeader(page, count) {
   await page.focus('[data-lang-select]');
-  for (let i = 0; i < count; ++i) await page.keyboard.press('Tab');
+  const focusedPit = () => page.evaluate(() => document.activeElement?.getAttribute('data-pit') ?? null);
+  for (let i = 0; i < 40 && !(await focusedPit()); ++i) await page.keyboard.press('Tab');
+  for (let i = 1; i < count; ++i) await page.keyboard.press('Tab');
   return page.evaluate(() => document.activeElement?.getAttribute('data-pit') ?? document.activeElement?.tagName);
 }
 
