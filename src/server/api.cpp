@@ -139,9 +139,12 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   }
   if (lobby_ && n >= 2 && parts[1] == "seeks") {
     if (n == 2 && m == "GET") return reply(lobby_->list());
-    if (n == 2 && m == "POST") return reply(lobby_->create(body));
+    std::optional<storage::User> who;  // the signed-in account posting or accepting a seek
+    if (accounts_ && m == "POST" && !req.cookie.empty()) who = accounts_->user_of(req.cookie);
+    const std::int64_t uid = who ? who->id : 0;
+    if (n == 2 && m == "POST") return reply(lobby_->create(body, uid, who ? who->username : std::string()));
     if (n == 4 && m == "POST" && parts[3] == "cancel") return reply(lobby_->cancel(parts[2], body));
-    if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body));
+    if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body, uid));
     if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
       return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
   }

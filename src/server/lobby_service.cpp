@@ -57,7 +57,7 @@ LobbyService::~LobbyService() {
   for (const auto& [token, timer] : expiry_) clock_.cancel(timer);
 }
 
-Reply LobbyService::create(const json& req) {
+Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, "field_type", name.error());
@@ -75,8 +75,9 @@ Reply LobbyService::create(const json& req) {
     return Reply::error(400, "bad_color", "color must be random, white or black (got '" + *color + "')");
   if (req.contains("rated") && !req["rated"].is_boolean()) return Reply::error(400, "field_type", "rated must be true or false");
   const bool rated = req.value("rated", false);
-  // Rated games are between two accounts; until sign-in reaches the lobby every seeker is a guest.
-  if (rated) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  // Rated games are between two accounts, on a clock.
+  if (rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  if (rated && !control->timed()) return Reply::error(400, "bad_rated", "a rated seek needs a clock");
   storage::Seek s;
   s.id = random_token();
   s.token = random_token();
@@ -86,6 +87,8 @@ Reply LobbyService::create(const json& req) {
   s.increment_s = control->increment_ms / 1000;
   s.rated = rated;
   s.color = *color;
+  s.user_id = user;
+  if (user != 0) s.username = username;
   if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
   {
     std::lock_guard lock(mutex_);
@@ -122,7 +125,7 @@ Reply LobbyService::cancel(const std::string& id, const json& req) {
   return {200, json::object()};
 }
 
-Reply LobbyService::accept(const std::string& id, const json& req) {
+Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t user) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto mine = tokens_field(req);
   if (!mine) return Reply::error(400, "field_type", mine.error());
@@ -133,21 +136,29 @@ Reply LobbyService::accept(const std::string& id, const json& req) {
   if (s.state != "open") return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   for (const auto& t : *mine)
     if (t == s.token) return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
-  if (s.rated) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  if (user != 0 && user == s.user_id)
+    return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
+  if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
   auto claimed = seeks_.claim(id);
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
-  json game{{"game", s.game}, {"rules", s.rules}, {"mode", "online"}, {"color", s.color}};
-  if (s.initial_s > 0) game["clock"] = {{"initial_s", s.initial_s}, {"increment_s", s.increment_s}};
-  std::string acceptor_token;
-  const Reply made = games_.create(game, "", 0, &acceptor_token);
+  // The creator's side by the seek's colour; each side's account (0: a guest) is seated at once.
+  const GameEntry* adapter = find_game(s.game);
+  const std::string first = adapter ? adapter->side_name(Side::First) : "";
+  const int creator_side = s.color == "random" ? (random_bit() ? 0 : 1) : s.color == first ? 0 : 1;
+  std::int64_t users[2] = {0, 0};
+  users[creator_side] = s.user_id;
+  users[1 - creator_side] = user;
+  const TimeControl control{s.initial_s * 1000, s.increment_s * 1000};
+  const Reply made = games_.create_for(s.game, s.rules, control, s.rated, users);
   if (made.status != 201) {
     (void)seeks_.drop(id);
     announce();
     return made;
   }
   const std::string game_id = made.body["id"];
-  const std::string creator_token = made.body["seat"]["token"];
+  const std::string creator_token = made.body["tokens"][creator_side];
+  const std::string acceptor_token = made.body["tokens"][1 - creator_side];
   if (auto r = seeks_.started(id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
   {
     std::lock_guard lock(mutex_);
@@ -157,9 +168,7 @@ Reply LobbyService::accept(const std::string& id, const json& req) {
     }
   }
   announce();
-  const json& sides = made.body["state"]["sides"];
-  const std::string creator_side = made.body["seat"]["color"];
-  const std::string my_side = sides[0] == creator_side ? sides[1] : sides[0];
+  const std::string my_side = made.body["state"]["sides"][1 - creator_side];
   return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
 }
 

@@ -32,10 +32,12 @@ class LobbyService {
   LobbyService(storage::SeekStore& seeks, GameService& games, Clock& clock, const std::string& db_url);
   ~LobbyService();
 
-  Reply create(const json& request);
+  // `user`/`username`: the signed-in account of the request (0 and "" for a guest); a rated
+  // seek needs one, and the game it starts seats the two accounts.
+  Reply create(const json& request, std::int64_t user = 0, const std::string& username = "");
   Reply list();
   Reply cancel(const std::string& id, const json& request);
-  Reply accept(const std::string& id, const json& request);
+  Reply accept(const std::string& id, const json& request, std::int64_t user = 0);
 
   // A lobby socket: gets the list now and on every change.
   void subscribe(const std::shared_ptr<Subscriber>& sub);

@@ -209,6 +209,9 @@ CREATE INDEX seeks_by_state ON seeks(state, created_at);
      .postgresql = "CREATE TABLE users(id BIGSERIAL PRIMARY KEY, " OYIN_USERS_COLUMNS ");\n"
                    "CREATE TABLE rating_history(rowid BIGSERIAL UNIQUE, " OYIN_RATING_HISTORY_COLUMNS ");\n"
                    OYIN_ACCOUNTS_COMMON},
+    // 7: the account that posted a seek (NULL for a guest), whom the lobby seats in the game it
+    // starts, so that a rated seek makes a rated game between two accounts.
+    {.sql = "ALTER TABLE seeks ADD COLUMN user_id BIGINT;"},
 };
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, rating, state, game_id, "
-    "creator_token, created_at";
+    "creator_token, created_at, user_id";
 
 Seek read_seek(const Row& r) {
   Seek s;
@@ -24,6 +24,7 @@ Seek read_seek(const Row& r) {
   s.game_id = r.text(11);
   s.creator_token = r.text(12);
   s.created_at = r.text(13);
+  s.user_id = r.integer(14);  // NULL (a guest) reads as 0
   return s;
 }
 
@@ -45,9 +46,10 @@ Result<bool> changed_one(Db& db, std::string_view sql, const Params& params) {
 Status SeekStore::insert(const Seek& s) {
   auto n = db_.writer()->exec(
       "INSERT INTO seeks(id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, rating, "
-      "created_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "created_at, user_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {s.id, s.token, s.game, s.rules, s.initial_s, s.increment_s, s.rated ? 1 : 0, s.color,
-       s.username ? Value(*s.username) : Value(nullptr), s.rating ? Value(*s.rating) : Value(nullptr), utc_now()});
+       s.username ? Value(*s.username) : Value(nullptr), s.rating ? Value(*s.rating) : Value(nullptr), utc_now(),
+       s.user_id ? Value(s.user_id) : Value(nullptr)});
   if (!n) return make_error("database: seek: " + n.error());
   return Ok{};
 }

@@ -22,6 +22,7 @@ struct Seek {
   bool rated = false;
   std::string color;                  // the creator's: random, white or black
   std::optional<std::string> username;  // null for a guest
+  std::int64_t user_id = 0;             // the account that posted it, 0 for a guest
   std::optional<std::int64_t> rating;
   std::string state = "open";  // open, claimed, started
   std::string game_id;         // once started

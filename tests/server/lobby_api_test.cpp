@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "server/account_client.h"
 #include "server/server_process.h"
 
 namespace oyin::testing {
@@ -237,6 +238,47 @@ TEST_F(LobbyApiTest, ASeekExpiresOnceItsCreatorsSocketIsGoneAWhile) {
     if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   EXPECT_TRUE(gone);
+}
+
+
+// Signed-in players: a rated seek is posted by one account and accepted by another, and the game
+// it starts is rated with both accounts in their seats; a guest cannot accept it, and an account
+// cannot accept its own seek from another device.
+TEST_F(LobbyApiTest, ARatedSeekSeatsTwoAccountsInARatedGame) {
+  CookieClient alice(port_), bob(port_), alice_phone(port_);
+  ASSERT_EQ(alice.sign_up("alice", "lobby-pass-1").status, 201);
+  ASSERT_EQ(bob.sign_up("bob", "lobby-pass-2").status, 201);
+  ASSERT_EQ(alice_phone.sign_in("alice", "lobby-pass-1").status, 200);
+  const json untimed{{"game", "togyz"}, {"rules", ""}, {"rated", true}, {"color", "black"}};
+  EXPECT_EQ(alice.post("/api/seeks", untimed).body["code"], "bad_rated");
+  json blitz = untimed;
+  blitz["clock"] = kBlitz;
+  auto r = alice.post("/api/seeks", blitz);
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string id = r.body["id"];
+  const json list = seeks();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["username"], "alice");
+  EXPECT_EQ(list[0]["rated"], true);
+
+  auto guest = http_post(port_, "/api/seeks/" + id + "/accept", json::object());
+  EXPECT_EQ(guest.status, 401);
+  EXPECT_EQ(guest.body["code"], "not_signed_in");
+  auto own = alice_phone.post("/api/seeks/" + id + "/accept");
+  EXPECT_EQ(own.status, 409);
+  EXPECT_EQ(own.body["code"], "own_seek");
+
+  auto a = bob.post("/api/seeks/" + id + "/accept");
+  ASSERT_EQ(a.status, 201) << a.text;
+  EXPECT_EQ(a.body["color"], "white");  // alice asked for black
+  const std::string game_id = a.body["game_id"];
+  const json st = http_get(port_, "/api/games/" + game_id).body;
+  EXPECT_EQ(st["rated"], true);
+  ASSERT_EQ(st["players"].size(), 2u);
+  EXPECT_EQ(st["players"][0]["username"], "bob");
+  EXPECT_EQ(st["players"][1]["username"], "alice");
+  EXPECT_EQ(st["clock"]["white_ms"], 180000);
+  EXPECT_EQ(seeks().size(), 0u);
 }
 
 }  // namespace
