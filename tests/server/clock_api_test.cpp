@@ -5,34 +5,18 @@
 
 #include <filesystem>
 
-#include "server/server_process.h"
+#include "server/manual_clock_server.h"
 
 namespace oyin::testing {
 namespace {
 
-class ClockApiTest : public ::testing::Test {
+class ClockApiTest : public ManualClockServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_clock_api_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    db_ = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
-    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::vector<std::string>{"--clock", "manual"});
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
-  void advance(std::int64_t ms) {
-    auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
-    ASSERT_EQ(r.status, 200) << r.text;
-  }
+  ClockApiTest() : ManualClockServerTest("oyin_clock_api_") {}
   HttpResult move(const std::string& id, const std::string& m, const std::string& token) {
     return http_post(port_, "/api/games/" + id + "/moves", {{"move", m}, {"token", token}});
   }
   json get(const std::string& id) { return http_get(port_, "/api/games/" + id).body; }
-  std::string db_;
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(ClockApiTest, MetaOffersEachGamesPresets) {

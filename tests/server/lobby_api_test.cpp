@@ -10,29 +10,16 @@
 #include <thread>
 
 #include "server/account_client.h"
-#include "server/server_process.h"
+#include "server/manual_clock_server.h"
 
 namespace oyin::testing {
 namespace {
 
 const json kBlitz{{"initial_s", 180}, {"increment_s", 2}};
 
-class LobbyApiTest : public ::testing::Test {
+class LobbyApiTest : public ManualClockServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_lobby_api_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    db_ = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
-    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::vector<std::string>{"--clock", "manual"});
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
-  void advance(std::int64_t ms) {
-    auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
-    ASSERT_EQ(r.status, 200) << r.text;
-  }
+  LobbyApiTest() : ManualClockServerTest("oyin_lobby_api_") {}
   HttpResult seek(const json& body) { return http_post(port_, "/api/seeks", body); }
   json seeks() { return http_get(port_, "/api/seeks").body["seeks"]; }
   // Reads pushes until a list of `n` seeks arrives.
@@ -44,9 +31,6 @@ class LobbyApiTest : public ::testing::Test {
     }
     return std::nullopt;
   }
-  std::string db_;
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(LobbyApiTest, ASeekIsListedAndCancelledWithItsToken) {

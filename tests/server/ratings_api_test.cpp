@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "server/account_client.h"
+#include "server/manual_clock_server.h"
 #include "server/ratings/glicko2.h"
 
 namespace oyin::testing {
@@ -15,22 +16,9 @@ namespace {
 
 long rounded(double v) { return std::lround(v); }
 
-class RatingsApiTest : public ::testing::Test {
+class RatingsApiTest : public ManualClockServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_ratings_api_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    db_ = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
-    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::vector<std::string>{"--clock", "manual"});
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
-  void advance(std::int64_t ms) {
-    auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
-    ASSERT_EQ(r.status, 200) << r.text;
-  }
+  RatingsApiTest() : ManualClockServerTest("oyin_ratings_api_") {}
   CookieClient account(const std::string& name) {
     CookieClient c(port_);
     const auto r = c.sign_up(name, name + "-long-password");
@@ -61,9 +49,6 @@ class RatingsApiTest : public ::testing::Test {
     return act(c, g, "moves", token, st["legal_moves"][0]);
   }
   json state(const Game& g) { return http_get(port_, "/api/games/" + g.id).body; }
-  std::string db_;
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(RatingsApiTest, WhoMayPlayARatedGame) {

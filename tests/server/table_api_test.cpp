@@ -8,31 +8,18 @@
 
 #include <filesystem>
 
-#include "server/server_process.h"
+#include "server/manual_clock_server.h"
 
 namespace oyin::testing {
 namespace {
 
-class TableApiTest : public ::testing::Test {
+class TableApiTest : public ManualClockServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_table_api_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    db_ = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
-    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::vector<std::string>{"--clock", "manual"});
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
+  TableApiTest() : ManualClockServerTest("oyin_table_api_") {}
   void restart() {
     ASSERT_EQ(server_->terminate(), 0);
     ASSERT_TRUE(server_->start()) << "the server did not start again";
     port_ = server_->port();
-  }
-  void advance(std::int64_t ms) {
-    auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
-    ASSERT_EQ(r.status, 200) << r.text;
   }
   // An online game created by White: {id, white token, black token}.
   struct Online {
@@ -74,9 +61,6 @@ class TableApiTest : public ::testing::Test {
     }
     return std::nullopt;
   }
-  std::string db_;
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(TableApiTest, TheCreatorGetsTheInviteLinkBackInAnyTab) {
