@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, launchBrowser, startServer } from './harness.mjs';
+import { ARTIFACTS, ROOT, launchBrowser, startServer, openPage } from './harness.mjs';
 
 const TEXTS = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'server_texts.json'), 'utf8'));
 const DESKTOP = { width: 1280, height: 860 };
@@ -30,11 +30,7 @@ after(async () => {
 });
 
 async function newPage(viewport, locale) {
-  const context = await browser.newContext({ viewport, locale, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
+  return openPage(browser, { viewport, locale, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
 }
 
 async function advance(ms) {

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer } from './harness.mjs';
+import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -22,11 +22,7 @@ after(async () => {
 });
 
 async function newPage(locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
+  return openPage(browser, { locale });
 }
 
 async function advance(ms) {

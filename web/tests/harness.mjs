@@ -54,3 +54,13 @@ export async function launchBrowser() {
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
 }
+
+// A page in a new browser context (its own cookies and storage), desktop-sized and in English
+// unless `options` say otherwise; `page.errors` collects the page's uncaught errors.
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer } from './harness.mjs';
+import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -22,12 +22,7 @@ after(async () => {
 });
 
 async function newPage(locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  return page;
+  return openPage(browser, { viewport: { width: 1280, height: 900 }, locale });
 }
 
 async function openLesson(page, id) {

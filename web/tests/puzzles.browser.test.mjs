@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, launchBrowser, startServer } from './harness.mjs';
+import { ARTIFACTS, ROOT, launchBrowser, startServer, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -35,12 +35,7 @@ after(async () => {
 });
 
 async function newPage(locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  return page;
+  return openPage(browser, { viewport: { width: 1280, height: 900 }, locale });
 }
 
 // The clicks that play `move` (protocol notation) on the game's play board.

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer } from './harness.mjs';
+import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -24,11 +24,7 @@ after(async () => {
 });
 
 async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
+  return openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
 }
 
 function shot(page, name) {
