@@ -337,6 +337,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
     loading.set_value(std::move(error));
     if (s->loaded.get().empty()) {
       std::lock_guard lock(s->m);
+      if (s->changed_while_loading.exchange(false)) reload_locked(*s);
       refresh_players(*s);
       settle_ratings(*s);
       maybe_start_ai(s);  // the server may have stopped while the computer was thinking
@@ -903,10 +904,13 @@ void GameService::refresh(const std::string& id) {
   std::vector<std::shared_ptr<Session>> stale;
   {
     std::lock_guard lock(mutex_);
-    for (auto& [key, s] : sessions_)
-      if ((id.empty() || key == id) && s->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
-          s->loaded.get().empty())
+    for (auto& [key, s] : sessions_) {
+      if (!id.empty() && key != id) continue;
+      if (s->loaded.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+        s->changed_while_loading = true;
+      else if (s->loaded.get().empty())
         stale.push_back(s);
+    }
   }
   for (auto& s : stale) {
     std::lock_guard lock(s->m);

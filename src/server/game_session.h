@@ -20,6 +20,8 @@ struct GameService::Session {
   // Set up once, by the first reader of the id (outside the map's lock); the others wait for
   // this: the load error, empty when the game is ready.
   std::shared_future<std::string> loaded;
+  // Another instance changed the game while it was being loaded: the loader reads it again.
+  std::atomic<bool> changed_while_loading = false;
 
   std::mutex m;
   storage::StoredGame row;

@@ -3,8 +3,11 @@
 #include <libpq-fe.h>
 #include <poll.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <future>
+#include <memory>
 
 #include "storage/db.h"
 
@@ -12,7 +15,13 @@ namespace oyin::storage {
 
 std::jthread listen_postgres(const std::string& url, const std::string& channel,
                              std::function<void(const std::string&)> on) {
-  return std::jthread([url, channel, on = std::move(on)](std::stop_token stop) {
+  // The caller waits (a while) for the first LISTEN: a server that answered requests before it
+  // listened would miss another instance's first moves, and nobody would tell it so.
+  auto listening = std::make_shared<std::promise<void>>();
+  auto ready = listening->get_future();
+  // 0 while the caller waits; 1 when the first LISTEN came in time, 2 when the caller gave up.
+  auto outcome = std::make_shared<std::atomic<int>>(0);
+  std::jthread t([url, channel, on = std::move(on), listening, outcome](std::stop_token stop) {
     PGconn* c = nullptr;
     bool first = true;
     std::mutex m;
@@ -34,7 +43,10 @@ std::jthread listen_postgres(const std::string& url, const std::string& channel,
           cv.wait_for(lock, stop, std::chrono::milliseconds(200), [] { return false; });
           continue;
         }
-        if (!first) on("");  // notifications may have been missed meanwhile
+        int waiting = 0;
+        const bool in_time = first && outcome->compare_exchange_strong(waiting, 1);
+        if (first) listening->set_value();
+        if (!in_time) on("");  // notifications may have been missed meanwhile
         first = false;
       }
       pollfd p{PQsocket(c), POLLIN, 0};
@@ -47,6 +59,10 @@ std::jthread listen_postgres(const std::string& url, const std::string& channel,
     }
     if (c) PQfinish(c);
   });
+  ready.wait_for(std::chrono::seconds(10));
+  int waiting = 0;
+  outcome->compare_exchange_strong(waiting, 2);
+  return t;
 }
 
 }  // namespace oyin::storage
