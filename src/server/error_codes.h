@@ -34,7 +34,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
 
     // accounts and ratings
     "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",
-    "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed"});
+    "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed",
+
+    // several instances: another one changed the game at the same moment (after one retry)
+    "stale_game"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

@@ -560,16 +560,18 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
     // The deadline passed before its timer ran: the move came too late.
     s.state->undo();
     end_by_clock(s, mover, t == GameClock::MoveTime::abort);
+    if (!verdict(*s.state, s.row).over) return stale_reply(s);  // another instance had the move in time
     return Reply::error(409, "game_over", "the game is over: " + s.row.reason);
   }
   s.row.moves.push_back(move);
   const Verdict v = verdict(*s.state, s.row);
-  if (auto r = store_.append_move(s.row.id, ply, move, v.result, v.reason, left_after); !r) {
+  if (auto r = store_.append_move(s.row.id, ply, move, v.result, v.reason, left_after); !r || !*r) {
     s.state->undo();
     s.row.moves.pop_back();
     s.clock = clock_before;
-    reload_locked(s);  // another instance may have changed the game: the next request sees it
-    return Reply::error(500, "server_error", r.error());
+    reload_locked(s);  // another instance changed the game: the next try sees what it did
+    if (!r) return Reply::error(500, "server_error", r.error());
+    return stale_reply(s);
   }
   s.clock_marks.emplace_back(mover, left_after);
   s.row.move_clock_ms.push_back(left_after);
@@ -586,33 +588,44 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
-  if (s->mode == Mode::review) return Reply::error(409, "review_game", "game " + id + " was imported for review: it has no seats");
-  if (settle_clock(*s)) {
-    settle_ratings(*s);
-    broadcast(*s, state_json(*s));
-  }
-  if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo_online", "undo is not allowed in online games");
-  if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "game_over", "the game is over");
-  const Side to_move = s->state->side_to_move();
-  const int side = side_index_of_token(s->row, token, to_move);
-  if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
-  if (rule.side_to_move && side != index(to_move))
-    return Reply::error(403, "not_your_turn", "it is " + s->adapter->side_name(to_move) + "'s turn, not yours",
+  // With several instances on one database this copy of the game may be a few milliseconds
+  // behind the store (another instance's change is on its way): an action the store refused as
+  // stale, or a move refused as out of turn or illegal while the store has other moves, is
+  // checked and tried once more on the game read again.
+  for (int attempt = 0;; ++attempt) {
+    const bool may_retry = attempt == 0;
+    if (s->mode == Mode::review) return Reply::error(409, "review_game", "game " + id + " was imported for review: it has no seats");
+    if (settle_clock(*s)) {
+      settle_ratings(*s);
+      broadcast(*s, state_json(*s));
+    }
+    if (s->mode == Mode::online && !rule.online_ok) return Reply::error(409, "undo_online", "undo is not allowed in online games");
+    if (!rule.finished_ok && verdict(*s->state, s->row).over) return Reply::error(409, "game_over", "the game is over");
+    const Side to_move = s->state->side_to_move();
+    const int side = side_index_of_token(s->row, token, to_move);
+    if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
+    if (rule.side_to_move && side != index(to_move)) {
+      if (may_retry && caught_up(*s)) continue;
+      return Reply::error(403, "not_your_turn", "it is " + s->adapter->side_name(to_move) + "'s turn, not yours",
                           {{"to_move", s->adapter->side_name(to_move)}});
-  if (auto refused = take_seat(*s, side, user)) return std::move(*refused);
-  seen(*s, token);
-  std::optional<Reply> refused = action(*s, side);
-  arm_clock(s);
-  settle_ratings(*s);
-  if (refused) {
-    if (refused->status == 409 && refused->body.value("code", "") == "game_over") broadcast(*s, state_json(*s));
-    return std::move(*refused);
+    }
+    if (auto refused = take_seat(*s, side, user)) return std::move(*refused);
+    seen(*s, token);
+    std::optional<Reply> refused = action(*s, side);
+    arm_clock(s);
+    settle_ratings(*s);
+    if (refused) {
+      const std::string code = refused->code();
+      if (may_retry && (code == "stale_game" || (code == "illegal_move" && caught_up(*s)))) continue;
+      if (refused->status == 409 && (code == "game_over" || code == "stale_game")) broadcast(*s, state_json(*s));
+      return std::move(*refused);
+    }
+    maybe_start_ai(s);
+    json state = state_json(*s);
+    broadcast(*s, state);
+    add_you(*s, state, token);
+    return {200, std::move(state)};
   }
-  maybe_start_ai(s);
-  json state = state_json(*s);
-  broadcast(*s, state);
-  add_you(*s, state, token);
-  return {200, std::move(state)};
 }
 
 Reply GameService::move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user) {
@@ -628,7 +641,8 @@ Reply GameService::resign(const std::string& id, const std::string& token, std::
   return seat_action(id, token, user, {}, [&](Session& s, int side) -> std::optional<Reply> {
     const std::string result = result_text(GameStatus::win(other(static_cast<Side>(side)), ""));
     const std::string reason = s.adapter->side_name(static_cast<Side>(side)) + " resigned";
-    if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, "server_error", r.error());
+    if (auto r = store_.set_outcome(id, s.state->ply(), result, reason, -1); !r || !*r)
+      return stale_or_error(s, r);
     s.row.result = result;
     s.row.reason = reason;
     s.row.draw_offer = -1;
@@ -653,8 +667,8 @@ Reply GameService::draw(const std::string& id, const std::string& token, std::in
     } else {
       next.draw_offer = side;
     }
-    if (auto r = store_.set_outcome(id, next.result, next.reason, next.draw_offer); !r)
-      return Reply::error(500, "server_error", r.error());
+    if (auto r = store_.set_outcome(id, s.state->ply(), next.result, next.reason, next.draw_offer); !r || !*r)
+      return stale_or_error(s, r);
     s.row.result = next.result;
     s.row.reason = next.reason;
     s.row.draw_offer = next.draw_offer;
@@ -742,9 +756,10 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
       s->ai_busy = false;
       if (!*stop && s->version == version && !res.best_move.empty()) {
         const Reply r = apply_move(*s, res.best_move);
+        const std::string code = r.code();
         if (r.status == 422) s->row.ai_side = -1;  // a broken engine: stop asking it
-        else if (r.status != 200 && r.body.value("code", "") != "game_over")
-          reload_locked(*s);  // another instance moved first: read the game again
+        else if (r.status != 200 && code != "game_over" && code != "stale_game")
+          reload_locked(*s);  // the store failed: read the game again
       }
       arm_clock(s);
       settle_ratings(*s);
@@ -886,6 +901,15 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
 bool GameService::reload_locked(Session& s) {
   Session fresh;
   if (!load_into(fresh, s.row.id).empty()) return false;
+  // The clocks: rebuilt from the stored times when moves were made elsewhere (the other side's
+  // time runs from now, a notification's delay after that move); kept as they run here when the
+  // moves are the same (a draw offer, an end), so that no turn's time is given back.
+  if (fresh.row.moves != s.row.moves) {
+    s.clock = fresh.clock;
+    s.clock_marks = std::move(fresh.clock_marks);
+  } else if (clock_end_code(fresh.row.reason) == "time") {
+    s.clock.flag(index(fresh.state->side_to_move()));
+  }
   s.row = std::move(fresh.row);
   s.mode = fresh.mode;
   s.adapter = fresh.adapter;
@@ -897,6 +921,25 @@ bool GameService::reload_locked(Session& s) {
   s.version = std::max(s.version + 1, now);
   if (s.ai_stop) *s.ai_stop = true;  // a computer move on the old state is dropped
   return true;
+}
+
+// Whether the store has moves this copy lacks (another instance's, whose notification is on its
+// way); if so the game is read again.
+bool GameService::caught_up(Session& s) {
+  auto n = store_.move_count(s.row.id);
+  return n && *n != s.state->ply() && reload_locked(s);
+}
+
+// The answer to a change the store refused because another instance changed the game first
+// (the game has been read again; seat_action tries once more before it answers this).
+Reply GameService::stale_reply(const Session& s) {
+  return Reply::error(409, "stale_game", "game " + s.row.id + " was changed on another server at the same time; try again");
+}
+
+Reply GameService::stale_or_error(Session& s, const Result<bool>& written) {
+  if (!written) return Reply::error(500, "server_error", written.error());
+  reload_locked(s);
+  return stale_reply(s);
 }
 
 // Another instance changed game `id` ("" = maybe any): read it again if this instance has it.
@@ -918,6 +961,7 @@ void GameService::refresh(const std::string& id) {
     refresh_players(*s);
     settle_ratings(*s);
     maybe_start_ai(s);
+    arm_clock(s);
     broadcast(*s, state_json(*s));
   }
 }
@@ -972,6 +1016,7 @@ void GameService::retry_claims() {
     // read the game again before computing.
     reload_locked(*s);
     maybe_start_ai(s);
+    arm_clock(s);
     if (s->ai_busy && !s->subscribers.empty()) broadcast(*s, state_json(*s));
   }
 }

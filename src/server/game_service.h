@@ -45,6 +45,8 @@ struct Reply {
     if (!params.empty()) body["params"] = std::move(params);
     return {status, std::move(body)};
   }
+  // The error's code; "" for a success (whose body may be anything, or nothing).
+  std::string code() const { return body.is_object() ? body.value("code", "") : ""; }
 };
 
 // Something that wants every state change of a game (a WebSocket); send_text must not block.
@@ -194,6 +196,9 @@ class GameService {
   // claimed is tried again here every claim_retry_ms, in case that instance died.
   void refresh(const std::string& id);
   bool reload_locked(Session& s);
+  bool caught_up(Session& s);
+  static Reply stale_reply(const Session& s);
+  Reply stale_or_error(Session& s, const Result<bool>& written);
   void retry_claims();
 
   storage::GameStore& store_;

@@ -45,12 +45,12 @@ void GameService::on_deadline(const std::shared_ptr<Session>& s, std::uint64_t t
   if (settle_clock(*s)) {
     settle_ratings(*s);
     broadcast(*s, state_json(*s));
-  } else {
-    arm_clock(s);  // woken early: wait on
   }
+  arm_clock(s);  // woken early: wait on; or a move made elsewhere in time: its next deadline
 }
 
-// Ends the game if its deadline has passed; true when it did.
+// Ends the game if its deadline has passed; true when it did (or found, reading the game again,
+// that another instance ended it or moved in time).
 bool GameService::settle_clock(Session& s) {
   if (!s.clock.timed() || verdict(*s.state, s.row).over) return false;
   const int to_move = index(s.state->side_to_move());
@@ -60,19 +60,24 @@ bool GameService::settle_clock(Session& s) {
   return true;
 }
 
+// With several instances on one database each one's timer falls for the same game: the store's
+// conditional write lets only the first end it (and announce it); the others read the game again.
 void GameService::end_by_clock(Session& s, int loser, bool abort) {
   std::string result = "*", reason = kAbortReason;
+  const Side winner = other(static_cast<Side>(loser));
+  const bool can_win = s.state->can_still_win(winner);
   if (!abort) {
-    const Side winner = other(static_cast<Side>(loser));
-    const bool can_win = s.state->can_still_win(winner);
     result = can_win ? result_text(GameStatus::win(winner, "")) : "1/2-1/2";
     reason = time_reason(s.adapter->side_name(static_cast<Side>(loser)), s.adapter->side_name(winner), can_win);
-    s.clock.flag(loser);
-  } else {
-    s.clock.stop(s.state->ply(), loser, clock_.now_ms());
+  }
+  const auto written = store_.set_outcome(s.row.id, s.state->ply(), result, reason, -1);
+  if (written && !*written) {
+    reload_locked(s);
+    return;
   }
   // Kept in memory even if the store fails, so the game does not stay open on a fallen flag.
-  (void)store_.set_outcome(s.row.id, result, reason, -1);
+  if (abort) s.clock.stop(s.state->ply(), loser, clock_.now_ms());
+  else s.clock.flag(loser);
   s.row.result = result;
   s.row.reason = reason;
   s.row.draw_offer = -1;
@@ -106,7 +111,7 @@ std::optional<Reply> GameService::claim_action(Session& s, int side) {
   const bool can_win = s.state->can_still_win(me);
   const std::string result = can_win ? result_text(GameStatus::win(me, "")) : "1/2-1/2";
   const std::string reason = abandon_reason(s.adapter->side_name(other(me)), s.adapter->side_name(me), can_win);
-  if (auto r = store_.set_outcome(id, result, reason, -1); !r) return Reply::error(500, "server_error", r.error());
+  if (auto r = store_.set_outcome(id, s.state->ply(), result, reason, -1); !r || !*r) return stale_or_error(s, r);
   s.clock.stop(s.state->ply(), index(s.state->side_to_move()), clock_.now_ms());
   s.row.result = result;
   s.row.reason = reason;

@@ -84,7 +84,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
         if (r.status != 200) {
-          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}}));
+          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
         } else {
           self->send_text(wire_text(json{{"type", "state"}, {"state", r.body}}));
           bool gone;
@@ -177,7 +177,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = Reply::error(400, "unknown_message", "unknown message type '" + type + "' (move, resign, undo, draw, claim, rematch, chat, ping)");
     }
     if (r.status >= 400)
-      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.body.value("code", "")},
+      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()},
                                {"params", r.body.value("params", json::object())}, {"request", msg}}));
   }
 
@@ -243,7 +243,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         std::lock_guard lock(analyses_mutex_);
         analyses_.erase(key);
       }
-      send_text(wire_text(json{{"id", id}, {"error", r.body["error"]}, {"code", r.body.value("code", "")}, {"status", r.status}}));
+      send_text(wire_text(json{{"id", id}, {"error", r.body["error"]}, {"code", r.code()}, {"status", r.status}}));
     }
   }
 

@@ -133,23 +133,46 @@ Status GameStore::insert_game(const StoredGame& g) {
   });
 }
 
-Status GameStore::append_move(const std::string& id, std::size_t ply, const std::string& move,
-                              const std::string& result, const std::string& reason, std::int64_t clock_ms) {
+namespace {
+
+// Inside a game's write: locks its row and checks that it is still in play with `ply` moves
+// (false otherwise). Updating the row first takes PostgreSQL's row lock (a second writer waits
+// for the first's commit and then sees its row); the count that follows is a statement of its
+// own, whose snapshot (READ COMMITTED) includes the moves the first writer committed.
+Result<bool> game_as_seen(Connection& c, const std::string& id, std::size_t ply, const std::string& now) {
+  auto n = c.exec("UPDATE games SET updated_at=? WHERE id=? AND result='*' AND reason=''", {now, id});
+  if (!n) return make_error(n.error());
+  if (*n == 0) return false;
+  auto count = c.query("SELECT COUNT(*) FROM moves WHERE game_id=?", {id});
+  if (!count) return make_error(count.error());
+  return !count->empty() && count->front().integer(0) == static_cast<std::int64_t>(ply);
+}
+
+// What a transaction's body returns when the game was not as seen: rolled back, not an error.
+constexpr const char* kStale = "stale";
+
+Result<bool> written(const Status& s, const std::string& what) {
+  if (s) return true;
+  if (s.error() == kStale) return false;
+  return db_error(what, s.error());
+}
+
+}  // namespace
+
+Result<bool> GameStore::append_move(const std::string& id, std::size_t ply, const std::string& move,
+                                    const std::string& result, const std::string& reason, std::int64_t clock_ms) {
   const std::string now = utc_now();
-  const std::string what = "saving a move of game " + id;
-  return db_->writer()->transaction([&](Connection& c) -> Status {
-    if (auto s = must(c.exec("INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)",
-                             {id, ply, move, clock_ms}),
-                      what);
-        !s)
-      return s;
-    if (auto s = must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1, updated_at=? WHERE id=?",
-                             {result, reason, now, id}),
-                      what);
-        !s)
-      return s;
+  return written(db_->writer()->transaction([&](Connection& c) -> Status {
+    auto seen = game_as_seen(c, id, ply, now);
+    if (!seen) return make_error(seen.error());
+    if (!*seen) return make_error(kStale);
+    if (auto r = c.exec("INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)", {id, ply, move, clock_ms}); !r)
+      return make_error(r.error());
+    if (auto r = c.exec("UPDATE games SET result=?, reason=?, draw_offer=-1 WHERE id=?", {result, reason, id}); !r)
+      return make_error(r.error());
     return announce(c, id);
-  });
+  }),
+                 "saving a move of game " + id);
 }
 
 Status GameStore::truncate_moves(const std::string& id, std::size_t ply_count, const std::string& result,
@@ -167,16 +190,25 @@ Status GameStore::truncate_moves(const std::string& id, std::size_t ply_count, c
   });
 }
 
-Status GameStore::set_outcome(const std::string& id, const std::string& result, const std::string& reason,
-                              int draw_offer) {
-  return db_->writer()->transaction([&](Connection& c) -> Status {
-    if (auto s = must(c.exec("UPDATE games SET result=?, reason=?, draw_offer=?, updated_at=? WHERE id=?",
-                             {result, reason, draw_offer, utc_now(), id}),
-                      "updating game " + id);
-        !s)
-      return s;
+Result<bool> GameStore::set_outcome(const std::string& id, std::size_t ply, const std::string& result,
+                                    const std::string& reason, int draw_offer) {
+  const std::string now = utc_now();
+  return written(db_->writer()->transaction([&](Connection& c) -> Status {
+    auto seen = game_as_seen(c, id, ply, now);
+    if (!seen) return make_error(seen.error());
+    if (!*seen) return make_error(kStale);
+    if (auto r = c.exec("UPDATE games SET result=?, reason=?, draw_offer=? WHERE id=?", {result, reason, draw_offer, id});
+        !r)
+      return make_error(r.error());
     return announce(c, id);
-  });
+  }),
+                 "updating game " + id);
+}
+
+Result<std::size_t> GameStore::move_count(const std::string& id) {
+  auto rows = db_->reader()->query("SELECT COUNT(*) FROM moves WHERE game_id=?", {id});
+  if (!rows) return db_error("counting the moves of game " + id, rows.error());
+  return static_cast<std::size_t>(rows->empty() ? 0 : rows->front().integer(0));
 }
 
 Status GameStore::set_next_game(const std::string& id, const std::string& next) {

@@ -60,14 +60,24 @@ class GameStore {
 
   int schema_version();
   Status insert_game(const StoredGame& g);
+  // Several instances may write one game: a write below is made only if the stored game is as
+  // the caller saw it (still in play, with `ply` moves); else nothing changes and the answer is
+  // false (another instance moved or ended the game first: read it again). The check and the
+  // write are one transaction that first updates the game's row, so on PostgreSQL the row lock
+  // orders two instances' writes and the second sees the first's.
+  //
   // Appends the move at index `ply` and the game's new outcome in one transaction.
-  Status append_move(const std::string& id, std::size_t ply, const std::string& move,
-                     const std::string& result, const std::string& reason, std::int64_t clock_ms = -1);
+  Result<bool> append_move(const std::string& id, std::size_t ply, const std::string& move,
+                           const std::string& result, const std::string& reason, std::int64_t clock_ms = -1);
   // Keeps only the first `ply_count` moves (undo).
   Status truncate_moves(const std::string& id, std::size_t ply_count, const std::string& result,
                         const std::string& reason);
-  Status set_outcome(const std::string& id, const std::string& result, const std::string& reason,
-                     int draw_offer);
+  // A resignation, a draw offer or agreement, a fallen flag, an abort, a claim: made once across
+  // instances (false when the game had changed).
+  Result<bool> set_outcome(const std::string& id, std::size_t ply, const std::string& result,
+                           const std::string& reason, int draw_offer);
+  // How many moves the stored game has (whether a copy in memory is behind the store).
+  Result<std::size_t> move_count(const std::string& id);
   // Links a finished game to its rematch.
   Status set_next_game(const std::string& id, const std::string& next);
   // Gives seat `side` to account `user` if it has none yet; false when it had one.

@@ -1,8 +1,15 @@
 // Two `oyin serve` instances on one PostgreSQL database (the test's own server): seats and
 // spectators on different instances see each other's moves at once, the computer moves once
 // across instances, and after a kill -9 of one instance its clients play on through the other,
-// which also takes over a computer move the dead one was thinking about.
+// which also takes over a computer move the dead one was thinking about. On clocks that the test
+// moves (--clock manual) a flag, an abort and a claim end a game once across instances; a copy
+// of a game a few milliseconds behind the store catches up and the move goes through.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 #include "server/server_process.h"
 #include "support/postgres_server.h"
@@ -16,11 +23,12 @@ class MultiInstanceTest : public ::testing::Test {
     auto& pg = PostgresServer::shared();
     url_ = pg.fresh_database(::testing::UnitTest::GetInstance()->current_test_info()->name());
     ASSERT_TRUE(pg.error().empty()) << pg.error();
-    a_ = std::make_unique<ServerProcess>(url_);
-    b_ = std::make_unique<ServerProcess>(url_);
+    a_ = std::make_unique<ServerProcess>(url_, "/nonexistent", args());
+    b_ = std::make_unique<ServerProcess>(url_, "/nonexistent", args());
     ASSERT_TRUE(a_->start());
     ASSERT_TRUE(b_->start());
   }
+  virtual std::vector<std::string> args() const { return {}; }
   json state(int port, const std::string& id) { return http_get(port, "/api/games/" + id).body; }
 
   std::string url_;
@@ -117,6 +125,173 @@ TEST_F(MultiInstanceTest, KillingAnInstanceLosesNothingAndTheOtherTakesOverTheCo
   ASSERT_EQ(http_post(b_->port(), "/api/games/" + hid + "/moves", {{"move", s["legal_moves"][0]}, {"token", htoken}}).status, 200);
   EXPECT_EQ(state(b_->port(), hid)["ply"], 4);
   EXPECT_EQ(state(b_->port(), cid)["ply"], 2);
+}
+
+// Two instances on clocks that only the test moves, and the notifications of the database (each
+// change a game's end makes is announced once, by the instance that made it).
+class MultiInstanceClockTest : public MultiInstanceTest {
+ protected:
+  std::vector<std::string> args() const override { return {"--clock", "manual"}; }
+  void SetUp() override {
+    MultiInstanceTest::SetUp();
+    auto db = storage::Db::open(url_);
+    ASSERT_TRUE(db) << db.error();
+    db_ = std::move(*db);
+    db_->listen("oyin_games", [this](const std::string& payload) {
+      std::lock_guard lock(m_);
+      payloads_.push_back(payload);
+    });
+  }
+  // How many changes of game `id` were announced (payload "<instance> <id>").
+  int announced(const std::string& id) {
+    std::lock_guard lock(m_);
+    return static_cast<int>(std::count_if(payloads_.begin(), payloads_.end(),
+                                          [&](const std::string& p) { return p.ends_with(" " + id); }));
+  }
+  // Both instances' clocks on by `ms` at the same moment, so that their timers race.
+  void advance_both(std::int64_t ms) {
+    std::atomic<int> ok{0};
+    std::thread t([&] { ok += http_post(b_->port(), "/api/test/clock", {{"advance_ms", ms}}).status == 200; });
+    ok += http_post(a_->port(), "/api/test/clock", {{"advance_ms", ms}}).status == 200;
+    t.join();
+    ASSERT_EQ(ok, 2);
+  }
+  static std::optional<json> read_finished(WsClient& c) {
+    for (int i = 0; i < 20; ++i) {
+      auto m = c.read();
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == "state" && (*m)["state"]["status"] == "finished") return (*m)["state"];
+    }
+    return std::nullopt;
+  }
+  // The announcements of the moves so far have arrived (they come at each commit).
+  void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(400)); }
+
+  std::mutex m_;
+  std::vector<std::string> payloads_;
+  std::unique_ptr<storage::Db> db_;  // last: its listener thread stops before the two above go
+};
+
+TEST_F(MultiInstanceClockTest, AFlagFallsOnceAndBothInstancesShowTheSameEnd) {
+  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
+                                                {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const std::string id = g.body["id"], white = g.body["seat"]["token"];
+  const std::string invite = g.body["invite"];
+  const std::string black = invite.substr(invite.rfind('/') + 1);
+  WsClient w(a_->port(), "/ws/games/" + id + "?token=" + white);
+  WsClient b(b_->port(), "/ws/games/" + id + "?token=" + black);
+  ASSERT_TRUE(w.read_state_at(0));
+  ASSERT_TRUE(b.read_state_at(0));
+  ASSERT_EQ(http_post(a_->port(), "/api/games/" + id + "/moves", {{"move", "6"}, {"token", white}}).status, 200);
+  ASSERT_TRUE(b.read_state_at(1));
+  ASSERT_EQ(http_post(b_->port(), "/api/games/" + id + "/moves", {{"move", "1"}, {"token", black}}).status, 200);
+  ASSERT_TRUE(w.read_state_at(2));  // white's clock runs on both instances now
+  settle();
+  const int before = announced(id);
+  advance_both(61'000);
+  auto on_a = read_finished(w);
+  auto on_b = read_finished(b);
+  ASSERT_TRUE(on_a && on_b) << "the flag did not fall on both instances";
+  for (const json* s : {&*on_a, &*on_b}) {
+    EXPECT_EQ((*s)["result"], "0-1") << s->dump();
+    EXPECT_EQ((*s)["end"]["code"], "time") << s->dump();
+    EXPECT_EQ((*s)["clock"]["white_ms"], 0);
+    EXPECT_EQ((*s)["clock"]["running"], nullptr);
+  }
+  EXPECT_EQ((*on_a)["reason"], (*on_b)["reason"]);
+  EXPECT_EQ((*on_a)["clock"], (*on_b)["clock"]);
+  settle();
+  EXPECT_EQ(announced(id) - before, 1) << "the end was written by more than one instance";
+  EXPECT_EQ(state(a_->port(), id)["end"], state(b_->port(), id)["end"]);
+}
+
+TEST_F(MultiInstanceClockTest, AGameWithoutAFirstMoveIsAbortedOnce) {
+  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "hotseat"},
+                                                {"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const std::string id = g.body["id"];
+  WsClient on_a(a_->port(), "/ws/games/" + id);
+  WsClient on_b(b_->port(), "/ws/games/" + id);  // B holds the game too: its 30 s run as well
+  ASSERT_TRUE(on_a.read_state_at(0));
+  ASSERT_TRUE(on_b.read_state_at(0));
+  settle();
+  const int before = announced(id);
+  advance_both(31'000);
+  auto sa = read_finished(on_a);
+  auto sb = read_finished(on_b);
+  ASSERT_TRUE(sa && sb) << "the game was not aborted on both instances";
+  EXPECT_EQ((*sa)["end"]["code"], "aborted");
+  EXPECT_EQ((*sb)["end"]["code"], "aborted");
+  EXPECT_EQ((*sa)["result"], (*sb)["result"]);
+  settle();
+  EXPECT_EQ(announced(id) - before, 1) << "the abort was written by more than one instance";
+}
+
+TEST_F(MultiInstanceClockTest, TwoClaimsOnTwoInstancesEndTheGameOnce) {
+  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
+                                                {"clock", {{"initial_s", 300}, {"increment_s", 0}}}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const std::string id = g.body["id"], white = g.body["seat"]["token"];
+  const std::string invite = g.body["invite"];
+  const std::string black = invite.substr(invite.rfind('/') + 1);
+  ASSERT_EQ(http_post(a_->port(), "/api/games/" + id + "/moves", {{"move", "6"}, {"token", white}}).status, 200);
+  ASSERT_EQ(state(b_->port(), id)["ply"], 1);
+  ASSERT_EQ(http_post(b_->port(), "/api/games/" + id + "/moves", {{"move", "1"}, {"token", black}}).status, 200);
+  settle();
+  ASSERT_EQ(state(a_->port(), id)["ply"], 2);
+  // White has had no connection anywhere; a minute later black claims on both instances at once.
+  advance_both(61'000);
+  const int before = announced(id);
+  HttpResult on_b;
+  std::thread t([&] { on_b = http_post(b_->port(), "/api/games/" + id + "/claim", {{"token", black}}); });
+  const HttpResult on_a = http_post(a_->port(), "/api/games/" + id + "/claim", {{"token", black}});
+  t.join();
+  EXPECT_EQ((on_a.status == 200) + (on_b.status == 200), 1) << on_a.text << "\n" << on_b.text;
+  const HttpResult& refused = on_a.status == 200 ? on_b : on_a;
+  EXPECT_EQ(refused.status, 409) << refused.text;
+  EXPECT_EQ(refused.body["code"], "game_over") << refused.text;
+  settle();
+  EXPECT_EQ(announced(id) - before, 1);
+  for (int port : {a_->port(), b_->port()}) {
+    const json s = state(port, id);
+    EXPECT_EQ(s["result"], "0-1") << s.dump();
+    EXPECT_EQ(s["end"]["code"], "abandoned") << s.dump();
+  }
+}
+
+// A move sent to an instance whose copy of the game is behind the store (the other instance's
+// move is committed, its notification not yet here): written into the store directly by the
+// test, which no notification follows, so the copy stays behind until the move comes.
+TEST_F(MultiInstanceTest, AMoveOnACopyBehindTheStoreReadsTheGameAgainAndGoesThrough) {
+  auto h = http_post(b_->port(), "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}});
+  auto o = http_post(b_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"}});
+  ASSERT_EQ(h.status, 201);
+  ASSERT_EQ(o.status, 201);
+  const std::string hid = h.body["id"], htoken = h.body["seat"]["token"];
+  const std::string oid = o.body["id"], invite = o.body["invite"];
+  const std::string black = invite.substr(invite.rfind('/') + 1);
+  auto db = storage::Db::open(url_);
+  ASSERT_TRUE(db) << db.error();
+  for (const std::string& id : {hid, oid})
+    ASSERT_TRUE((*db)->writer()->exec("INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?, 0, '6', -1)", {id}));
+
+  // Hotseat: "1" is legal on B's stale copy too (as white's first move); the store refuses it
+  // there, B reads the game again and plays it as black's reply.
+  auto r = http_post(b_->port(), "/api/games/" + hid + "/moves", {{"move", "1"}, {"token", htoken}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 2);
+  EXPECT_EQ(r.body["moves"][0], "65(10)");
+  // Online: B's copy says it is white's turn; the store says black's.
+  r = http_post(b_->port(), "/api/games/" + oid + "/moves", {{"move", "1"}, {"token", black}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 2);
+  // Both games as the store has them, on either instance.
+  for (const std::string& id : {hid, oid}) EXPECT_EQ(state(a_->port(), id)["moves"], state(b_->port(), id)["moves"]);
+  // A move that is really out of turn is still refused, once the copy is current.
+  r = http_post(b_->port(), "/api/games/" + oid + "/moves", {{"move", "2"}, {"token", black}});
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(r.body["code"], "not_your_turn");
 }
 
 }  // namespace

@@ -63,13 +63,13 @@ TEST(GameStoreClocks, TimedGamesRoundTrip) {
     g.clock_initial_ms = 180'000;
     g.clock_increment_ms = 2'000;
     ASSERT_TRUE((*s)->insert_game(g));
-    ASSERT_TRUE((*s)->append_move("t1", 0, "6", "*", "", 180'000));
-    ASSERT_TRUE((*s)->append_move("t1", 1, "9", "*", "", 180'000));
-    ASSERT_TRUE((*s)->append_move("t1", 2, "1", "*", "", 171'500));
+    ASSERT_TRUE(*(*s)->append_move("t1", 0, "6", "*", "", 180'000));
+    ASSERT_TRUE(*(*s)->append_move("t1", 1, "9", "*", "", 180'000));
+    ASSERT_TRUE(*(*s)->append_move("t1", 2, "1", "*", "", 171'500));
     StoredGame done = g;
     done.id = "t2";
     ASSERT_TRUE((*s)->insert_game(done));
-    ASSERT_TRUE((*s)->set_outcome("t2", "1-0", "black ran out of time", -1));
+    ASSERT_TRUE(*(*s)->set_outcome("t2", 0, "1-0", "black ran out of time", -1));
     EXPECT_EQ(*(*s)->ongoing_timed_ids(), std::vector<std::string>{"t1"});
   }
   auto s = GameStore::open(path);

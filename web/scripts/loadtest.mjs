@@ -17,9 +17,14 @@ const USAGE = `usage: node web/scripts/loadtest.mjs [options]
                    with a fresh database); with several (instances on one PostgreSQL
                    database) player i plays on the i-th one, round robin
   --serve "ARGS"   more options for the server it starts, e.g. "--workers 2 --hash 16"
+  --accounts       timed, rated games between two signed-up accounts each: both sign up,
+                   one posts a seek and the other accepts it in the lobby, each moves on its
+                   own socket; at the end one resigns and the rating change is checked
+  --clock I+S      the clock of --accounts games, initial seconds + increment (default 300+5)
   --help           this text`;
 
-const OPTIONS = new Set(['games', 'seconds', 'think', 'mode', 'level', 'game', 'moves', 'max-games', 'url', 'serve']);
+const OPTIONS = new Set(['games', 'seconds', 'think', 'mode', 'level', 'game', 'moves', 'max-games', 'url', 'serve', 'clock']);
+const FLAGS = new Set(['accounts']);
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
@@ -28,6 +33,11 @@ if (argv.includes('--help') || argv.includes('-h')) {
 const args = {};
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, '');
+  if (argv[i].startsWith('--') && FLAGS.has(key)) {
+    args[key] = true;
+    --i;
+    continue;
+  }
   if (!argv[i].startsWith('--') || !OPTIONS.has(key)) {
     console.error(`loadtest: unknown option ${argv[i]} (--help lists them)`);
     process.exit(2);
@@ -54,6 +64,17 @@ const MOVES = number('moves', 0, 0, 1000000);
 const MAX_GAMES = number('max-games', 0, 0, 100000000);
 const MODE = args.mode ?? 'hotseat';
 const GAME = args.game ?? 'togyz';
+const ACCOUNTS = args.accounts === true;
+const clockMatch = /^(\d{1,5})\+(\d{1,3})$/.exec(args.clock ?? '300+5');
+if (!clockMatch || Number(clockMatch[1]) < 1) {
+  console.error(`loadtest: --clock must be INITIAL+INCREMENT in seconds, e.g. 300+5 (got ${args.clock})`);
+  process.exit(2);
+}
+const CLOCK = { initial_s: Number(clockMatch[1]), increment_s: Number(clockMatch[2]) };
+if (ACCOUNTS && (args.mode || args.level || args.moves || args['max-games'])) {
+  console.error('loadtest: --accounts plays one timed game per pair of players: --mode, --level, --moves and --max-games do not apply');
+  process.exit(2);
+}
 if (MODE !== 'hotseat' && MODE !== 'ai') {
   console.error(`loadtest: --mode must be hotseat or ai (got ${MODE})`);
   process.exit(2);
@@ -83,7 +104,7 @@ let moves = 0;
 let finishedGames = 0;
 let startedGames = 0;
 let stopping = false;
-const deadline = Date.now() + SECONDS * 1000;
+let deadline = Date.now() + SECONDS * 1000;
 
 async function createGame(base) {
   const res = await fetch(`${base}/api/games`, {
@@ -163,12 +184,157 @@ async function player(index) {
   }
 }
 
+// --accounts: the players of game i are accounts lt<run><i>w and lt<run><i>b.
+const RUN = Date.now().toString(36).slice(-5);
+let ratedEnds = 0;
+
+async function post(base, target, body, cookie) {
+  const res = await fetch(`${base}${target}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* reported with the status */ }
+  return { status: res.status, json, text, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
+}
+
+async function signUp(base, name) {
+  const r = await post(base, '/api/account/register', { username: name, password: `load-${name}-pw7` });
+  if (r.status !== 201 || !r.cookie) throw new Error(`sign up ${name}: HTTP ${r.status} ${r.text}`);
+  return r.cookie;
+}
+
+// Runs fn(i) for i < n with at most `limit` in flight.
+async function pool(n, limit, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
+    while (next < n) await fn(next++);
+  }));
+}
+
+// The creator of a seek learns of its game on the lobby socket (after the accept, too).
+function lobbyToken(base, cookie, seek) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/lobby`, { headers: { Cookie: cookie } });
+    const timer = setTimeout(() => { ws.close(); reject(new Error(`seek ${seek.id}: the creator was not told of its game`)); }, 15000);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', seek_tokens: [seek.token] })));
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      if (msg.type !== 'game_started' || msg.seek_id !== seek.id) return;
+      clearTimeout(timer);
+      ws.close();
+      resolve(msg.token);
+    });
+    ws.on('error', (e) => { clearTimeout(timer); reject(new Error(`lobby socket: ${e.message}`)); });
+  });
+}
+
+// One seat of a timed game: moves when it is its turn, until the deadline; resolves with the
+// last state it was sent.
+function seat(base, gameId, token, cookie, color, random) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/games/${gameId}?token=${token}`, { headers: { Cookie: cookie } });
+    let pending = null;
+    let last = null;
+    let done = false;
+    const timer = setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      ws.close();
+      resolve(last);
+    };
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      if (msg.type === 'error') {
+        errors.push(`game ${gameId} (${color}): ${msg.status} ${msg.error}`);
+        return finish();
+      }
+      if (msg.type !== 'state') return;
+      const s = (last = msg.state);
+      if (pending && s.ply > pending.ply && pending.at !== Infinity) {
+        latencies.push(performance.now() - pending.at);
+        ++moves;
+        pending = null;
+      }
+      if (s.status === 'finished') return finish();
+      if (pending || s.to_move !== color || Date.now() >= deadline) return;
+      const move = s.legal[random(s.legal.length)].move;
+      pending = { ply: s.ply, at: Infinity };
+      setTimeout(() => {
+        pending = { ply: s.ply, at: performance.now() };
+        ws.send(JSON.stringify({ type: 'move', move }));
+      }, THINK ? random(2 * THINK) : 0);
+    });
+    ws.on('error', (e) => {
+      if (!done) errors.push(`game ${gameId} (${color}): websocket ${e.message}`);
+      finish();
+    });
+    ws.on('close', () => {
+      if (!done && Date.now() < deadline) errors.push(`game ${gameId} (${color}): closed by the server`);
+      finish();
+    });
+  });
+}
+
+// One rated game between the accounts of pair `index`: a seek on one instance, accepted on the
+// next (with several --url), played until the deadline, then resigned by White; its end must
+// carry the rating change.
+async function ratedGame(index, cookies) {
+  let rng = 0x9e3779b9 ^ (index * 2654435761);
+  const random = (n) => {
+    rng ^= rng << 13; rng ^= rng >>> 17; rng ^= rng << 5;
+    return (rng >>> 0) % n;
+  };
+  const [wBase, bBase] = [baseOf(2 * index), baseOf(2 * index + 1)];
+  const seek = await post(wBase, '/api/seeks', { game: GAME, rules: '', clock: CLOCK, rated: true, color: 'white' }, cookies[0]);
+  if (seek.status !== 201) throw new Error(`seek: HTTP ${seek.status} ${seek.text}`);
+  const told = lobbyToken(wBase, cookies[0], seek.json);
+  const accept = await post(bBase, `/api/seeks/${seek.json.id}/accept`, {}, cookies[1]);
+  if (accept.status !== 201) throw new Error(`accept: HTTP ${accept.status} ${accept.text}`);
+  const whiteToken = await told;
+  ++startedGames;
+  const { game_id: id, token: blackToken, color: blackColor } = accept.json;
+  const whiteColor = blackColor === 'black' ? 'white' : 'black';
+  const [w, b] = await Promise.all([seat(wBase, id, whiteToken, cookies[0], whiteColor, random),
+    seat(bBase, id, blackToken, cookies[1], blackColor, random)]);
+  let end = [w, b].find((s) => s?.status === 'finished');
+  if (!end) {
+    const r = await post(wBase, `/api/games/${id}/resign`, { token: whiteToken }, cookies[0]);
+    if (r.status !== 200) throw new Error(`game ${id}: resign: HTTP ${r.status} ${r.text}`);
+    end = r.json;
+  }
+  ++finishedGames;
+  if (!end.rated || !end.rating_change) errors.push(`game ${id}: ended without a rating change (rated: ${end.rated})`);
+  else ++ratedEnds;
+}
+
+let signUpSeconds = 0;
+let accountCookies = [];
+if (ACCOUNTS) {
+  const t0 = performance.now();
+  const cookies = Array.from({ length: GAMES }, () => [null, null]);
+  let made = 0;
+  await pool(2 * GAMES, 8, async (k) => {
+    const i = k >> 1;
+    cookies[i][k & 1] = await signUp(baseOf(k), `lt${RUN}${i}${k & 1 ? 'b' : 'w'}`);
+    if (++made % 200 === 0) process.stderr.write(`loadtest: ${made}/${2 * GAMES} accounts signed up\n`);
+  });
+  signUpSeconds = (performance.now() - t0) / 1000;
+  deadline = Date.now() + SECONDS * 1000;
+  accountCookies = cookies;
+}
+
 const started = performance.now();
 const hardStop = setTimeout(() => {
   stopping = true;
   errors.push('hard time limit reached');
 }, (SECONDS + 30) * 1000);
-await Promise.all(Array.from({ length: GAMES }, (_, i) => player(i).catch((e) => errors.push(e.message))));
+if (ACCOUNTS) await Promise.all(accountCookies.map((c, i) => ratedGame(i, c).catch((e) => errors.push(e.message))));
+else await Promise.all(Array.from({ length: GAMES }, (_, i) => player(i).catch((e) => errors.push(e.message))));
 clearTimeout(hardStop);
 const elapsed = (performance.now() - started) / 1000;
 // The server's memory, read before it stops: now (VmRSS) and at its peak (VmHWM).
@@ -189,8 +355,13 @@ if (server) {
 
 latencies.sort((a, b) => a - b);
 const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-console.log(`loadtest: ${GAMES} concurrent ${GAME} games (${MODE}${MODE === 'ai' ? `, level ${LEVEL}` : ''}), ${SECONDS} s, think ${THINK} ms` +
-  `${MOVES ? `, ${MOVES} moves a game` : ''}${MAX_GAMES ? `, ${MAX_GAMES} games in all` : ''}`);
+if (ACCOUNTS) {
+  console.log(`loadtest: ${GAMES} concurrent rated ${GAME} games between ${2 * GAMES} accounts, clock ${CLOCK.initial_s}+${CLOCK.increment_s}, ${SECONDS} s, think ${THINK} ms`);
+  console.log(`accounts signed up in ${signUpSeconds.toFixed(1)} s; rated games ended with a rating change: ${ratedEnds}`);
+} else {
+  console.log(`loadtest: ${GAMES} concurrent ${GAME} games (${MODE}${MODE === 'ai' ? `, level ${LEVEL}` : ''}), ${SECONDS} s, think ${THINK} ms` +
+    `${MOVES ? `, ${MOVES} moves a game` : ''}${MAX_GAMES ? `, ${MAX_GAMES} games in all` : ''}`);
+}
 console.log(`moves: ${moves} in ${elapsed.toFixed(1)} s (${(moves / elapsed).toFixed(0)} moves/s), games started: ${startedGames}, finished: ${finishedGames}`);
 console.log(`move latency ms: p50 ${pct(50).toFixed(2)}  p90 ${pct(90).toFixed(2)}  p99 ${pct(99).toFixed(2)}  max ${pct(100).toFixed(2)}`);
 if (memory) console.log(memory);
