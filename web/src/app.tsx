@@ -64,7 +64,7 @@ export function App() {
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
-  else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} />;
+  else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} account={account} at={at} />;
   else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else if (route[0] === 'player' && route[1])
     page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} />;

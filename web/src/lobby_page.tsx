@@ -8,12 +8,16 @@ import { LOBBY_TEXTS } from './lobby_texts';
 import { lobbyApi, mySeeks, watchLobby, type SeekView } from './lobby_api';
 import { errorText } from './server_texts';
 import { timeControlText } from './clock_view';
+import type { Account } from './account_api';
+import type { AccountDict } from './account_texts';
 
 function clockText(t: Dict, s: SeekView): string {
   return s.clock ? timeControlText(t, s.clock.initial_s, s.clock.increment_s, s.speed ?? undefined) : t.untimed;
 }
 
-export function LobbyPage({ t, lang, meta }: { t: Dict; lang: Lang; meta: MetaGame[] }) {
+export function LobbyPage({ t, lang, meta, account, at }: {
+  t: Dict; lang: Lang; meta: MetaGame[]; account: Account | null | undefined; at: AccountDict;
+}) {
   const lt = LOBBY_TEXTS[lang];
   const dict = t as unknown as Record<string, string>;
   const [seeks, setSeeks] = useState<SeekView[] | null>(null);
@@ -39,6 +43,9 @@ export function LobbyPage({ t, lang, meta }: { t: Dict; lang: Lang; meta: MetaGa
   const entry = meta.find((g) => g.name === game) ?? meta[0];
   const presets = entry?.clock_presets ?? [];
   const presetIndex = entry ? preset[entry.name] ?? (presets.length ? 0 : -1) : -1;
+  // As in the new-game dialog: only a signed-in user's seek on a clock can be rated (the server
+  // refuses the others).
+  const canRate = !!account && presetIndex >= 0;
 
   const post = async () => {
     if (!entry) return;
@@ -47,7 +54,7 @@ export function LobbyPage({ t, lang, meta }: { t: Dict; lang: Lang; meta: MetaGa
     try {
       const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
       const clock = p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null;
-      const r = await lobbyApi.create({ game: entry.name, rules: '', clock, rated, color });
+      const r = await lobbyApi.create({ game: entry.name, rules: '', clock, rated: rated && canRate, color });
       mySeeks.add(r.id, r.token);
       setMine(mySeeks.all());
       lobby.current?.hello();
@@ -130,9 +137,11 @@ export function LobbyPage({ t, lang, meta }: { t: Dict; lang: Lang; meta: MetaGa
               {['random', 'white', 'black'].map((c) => <option key={c} value={c}>{dict[c] ?? c}</option>)}
             </select>
           </label>
-          <label class="check">
-            <input type="checkbox" checked={rated} data-seek-opt="rated" onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
+          <label class={`check rated-choice ${canRate ? '' : 'disabled'}`}>
+            <input type="checkbox" checked={rated && canRate} disabled={!canRate} data-seek-opt="rated"
+                   onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
             {lt.rated}
+            {!canRate && <small class="muted" data-testid="rated-hint">{!account ? at.ratedNeedsAccount : at.ratedNeedsClock}</small>}
           </label>
           <button class="primary" data-action="post-seek" disabled={busy || !entry} onClick={post}>{lt.post}</button>
         </div>
