@@ -103,13 +103,18 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
   store_.on_change([this](const std::string& id) {
     if (!stopping_) boost::asio::post(loaders_, [this, id] { refresh(id); });
   });
+  store_.on_signal([this](const std::string& instance, const std::string& words) {
+    if (!stopping_) boost::asio::post(loaders_, [this, instance, words] { heard(instance, words); });
+  });
   claim_retry_ = std::jthread([this](std::stop_token stop) {
     std::mutex m;
     std::condition_variable_any cv;
     while (!stop.stop_requested()) {
       std::unique_lock lock(m);
       cv.wait_for(lock, stop, std::chrono::milliseconds(500), [] { return false; });
-      if (!stop.stop_requested()) retry_claims();
+      if (stop.stop_requested()) break;
+      retry_claims();
+      keep_in_touch();
     }
   });
 }
@@ -132,6 +137,7 @@ void GameService::evict_idle_locked() {
 
 GameService::~GameService() {
   store_.on_change(nullptr);
+  store_.on_signal(nullptr);
   claim_retry_ = {};
   stop_all();
   loaders_.join();
@@ -342,6 +348,7 @@ Result<std::shared_ptr<GameService::Session>> GameService::find(const std::strin
       settle_ratings(*s);
       maybe_start_ai(s);  // the server may have stopped while the computer was thinking
       arm_clock(s);
+      if (s->mode == Mode::online) (void)store_.signal("ask " + id);  // who is connected elsewhere
     }
   }
   if (const std::string& error = s->loaded.get(); !error.empty()) return make_error(error);
@@ -875,6 +882,7 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   for (int i = 0; i < 2; ++i)
     if (!token.empty() && s->row.tokens[i] == token) {
       ++s->seats[i].connections;
+      tell_presence(*s, i);
       present = true;
     }
   if (present) {
@@ -1006,7 +1014,7 @@ void GameService::retry_claims() {
   {
     std::lock_guard lock(mutex_);
     for (auto& [key, s] : sessions_)
-      if (s->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready && s->loaded.get().empty())
+      if (s->ready())
         waiting.push_back(s);
   }
   for (auto& s : waiting) {

@@ -12,6 +12,8 @@
 #include <atomic>
 #include <functional>
 #include <future>
+#include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -200,6 +202,15 @@ class GameService {
   static Reply stale_reply(const Session& s);
   Reply stale_or_error(Session& s, const Result<bool>& written);
   void retry_claims();
+  // Presence across instances (game_service_presence.cpp): each instance tells the others its
+  // count of a seat's connections whenever it changes, answers an instance that has just loaded
+  // the game, and says it is alive every few seconds; the counts of one silent for a while are
+  // dropped (it died, and its players reconnect elsewhere).
+  void seat_seen(Session& s, int side);
+  void tell_presence(const Session& s, int side);
+  void heard(const std::string& instance, const std::string& words);
+  void keep_in_touch();
+  std::shared_ptr<Session> loaded_session(const std::string& id);
 
   storage::GameStore& store_;
   storage::ChatStore chats_;
@@ -221,6 +232,9 @@ class GameService {
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> ai_running_{0};
+  std::mutex beats_mutex_;
+  std::map<std::string, std::chrono::steady_clock::time_point> beats_;  // other instances, last heard
+  std::chrono::steady_clock::time_point beat_sent_{};
   std::jthread claim_retry_;  // last: stops first
 };
 

@@ -11,7 +11,11 @@ namespace oyin::server {
 void GameService::seen(Session& s, const std::string& token) {
   if (token.empty()) return;
   for (int i = 0; i < 2; ++i)
-    if (s.row.tokens[i] == token) s.seats[i].seen = true;
+    if (s.row.tokens[i] == token) seat_seen(s, i);
+}
+
+void GameService::seat_seen(Session& s, int side) {
+  s.seats[side].seen = true;
   if (s.seats[0].seen && s.seats[1].seen) s.clock.begin(clock_.now_ms());
 }
 
@@ -91,8 +95,8 @@ json GameService::presence_json(const Session& s) const {
   for (int i = 0; i < 2; ++i) {
     const auto& seat = s.seats[i];
     out[s.adapter->side_name(static_cast<Side>(i))] = {
-        {"connected", seat.connections > 0},
-        {"away_ms", seat.connections > 0 ? 0 : std::max<std::int64_t>(now - seat.away_since, 0)}};
+        {"connected", seat.everywhere() > 0},
+        {"away_ms", seat.everywhere() > 0 ? 0 : std::max<std::int64_t>(now - seat.away_since, 0)}};
   }
   return out;
 }
@@ -103,7 +107,7 @@ std::optional<Reply> GameService::claim_action(Session& s, int side) {
     return Reply::error(409, "claim_not_allowed",
                         "a claim is only for timed online games once both sides have moved");
   const auto& seat = s.seats[1 - side];
-  const std::int64_t away = seat.connections > 0 ? 0 : clock_.now_ms() - seat.away_since;
+  const std::int64_t away = seat.everywhere() > 0 ? 0 : clock_.now_ms() - seat.away_since;
   if (away < kAbandonMs)
     return Reply::error(409, "claim_too_early", "the opponent has not been away for " + std::to_string(kAbandonMs / 1000) + " s",
                         {{"wait_ms", kAbandonMs - away}, {"wait_s", (kAbandonMs - away + 999) / 1000}});
@@ -121,22 +125,17 @@ std::optional<Reply> GameService::claim_action(Session& s, int side) {
 }
 
 void GameService::leave(const std::string& id, const std::string& token) {
-  std::shared_ptr<Session> s;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sessions_.find(id);
-    if (it == sessions_.end() || it->second->loaded.wait_for(std::chrono::seconds(0)) != std::future_status::ready ||
-        !it->second->loaded.get().empty())
-      return;
-    s = it->second;
-  }
+  std::shared_ptr<Session> s = loaded_session(id);
+  if (!s) return;
   std::lock_guard lock(s->m);
   bool changed = false, seat = false;
   for (int i = 0; i < 2; ++i)
     if (!token.empty() && s->row.tokens[i] == token) {
       seat = true;
       if (s->seats[i].connections > 0) {
-        if (--s->seats[i].connections == 0) s->seats[i].away_since = clock_.now_ms();
+        --s->seats[i].connections;
+        if (s->seats[i].everywhere() == 0) s->seats[i].away_since = clock_.now_ms();
+        tell_presence(*s, i);
         changed = true;
       }
     }

@@ -60,15 +60,8 @@ std::optional<Reply> GameService::analysis_refusal(const json& req, const GameSt
   const auto game_id = string_field(req, "game_id");
   const auto token = string_field(req, "token");
   if (!game_id || !token || game_id->empty() || token->empty()) return std::nullopt;
-  std::shared_ptr<Session> s;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sessions_.find(*game_id);
-    if (it == sessions_.end() || it->second->loaded.wait_for(std::chrono::seconds(0)) != std::future_status::ready ||
-        !it->second->loaded.get().empty())
-      return std::nullopt;  // not in memory: the position check above is what is left
-    s = it->second;
-  }
+  std::shared_ptr<Session> s = loaded_session(*game_id);
+  if (!s) return std::nullopt;  // not in memory: the position check above is what is left
   std::lock_guard lock(s->m);
   if (s->mode == Mode::online && !verdict(*s->state, s->row).over &&
       (s->row.tokens[0] == *token || s->row.tokens[1] == *token))

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -20,6 +21,10 @@ struct GameService::Session {
   // Set up once, by the first reader of the id (outside the map's lock); the others wait for
   // this: the load error, empty when the game is ready.
   std::shared_future<std::string> loaded;
+  // Loaded without an error (does not wait).
+  bool ready() const {
+    return loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready && loaded.get().empty();
+  }
   // Another instance changed the game while it was being loaded: the loader reads it again.
   std::atomic<bool> changed_while_loading = false;
 
@@ -44,10 +49,18 @@ struct GameService::Session {
   std::uint64_t timer = 0;
   std::vector<std::pair<int, std::int64_t>> clock_marks;
   // Each seat's WebSocket connections, since when it has had none, and whether it has come.
+  // With several instances on one database each one counts its own connections and hears the
+  // others' counts (GameService::heard), by instance.
   struct Seat {
     int connections = 0;
+    std::map<std::string, int> elsewhere;
     std::int64_t away_since = 0;
     bool seen = false;
+    int everywhere() const {
+      int n = connections;
+      for (const auto& [instance, count] : elsewhere) n += count;
+      return n;
+    }
   };
   Seat seats[2];
 

@@ -79,8 +79,23 @@ void GameStore::on_change(std::function<void(const std::string&)> on) {
     const auto space = payload.find(' ');
     if (space != std::string::npos && payload.compare(0, space, instance_) == 0) return;  // our own
     std::lock_guard lock(on_change_mutex_);
+    // A signal's words start with '!', which no game id does.
+    if (space != std::string::npos && payload.compare(space + 1, 1, "!") == 0) {
+      if (on_signal_) on_signal_(payload.substr(0, space), payload.substr(space + 2));
+      return;
+    }
     if (on_change_) on_change_(space == std::string::npos ? std::string() : payload.substr(space + 1));
   });
+}
+
+void GameStore::on_signal(std::function<void(const std::string&, const std::string&)> on) {
+  std::lock_guard lock(on_change_mutex_);
+  on_signal_ = std::move(on);
+}
+
+Status GameStore::signal(const std::string& words) {
+  if (!shared()) return Ok{};
+  return db_->writer()->notify(kChannel, instance_ + " !" + words);
 }
 
 Status GameStore::announce(Connection& c, const std::string& id) {

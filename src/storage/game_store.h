@@ -97,6 +97,12 @@ class GameStore {
   // missed (the connection to the database was lost for a while). Never on SQLite. nullptr
   // unsets it (before the caller goes away).
   void on_change(std::function<void(const std::string& game_id)> on);
+  // Signals between processes that change no stored game (e.g. a seat's connections to one
+  // process): signal(words) sends them at once (nothing on SQLite), and `on` gets every other
+  // process's, with the id of the process that sent them. Set before the first change arrives.
+  void on_signal(std::function<void(const std::string& instance, const std::string& words)> on);
+  Status signal(const std::string& words);
+  bool shared() const { return db_->backend() == Backend::postgresql; }
   // Whether this process may compute the computer's move in game `id` now (no other process is
   // computing one); held until release_computer or the process ends. On SQLite always true.
   bool claim_computer(const std::string& id);
@@ -110,6 +116,7 @@ class GameStore {
   std::string instance_;  // this process, in its own notifications
   std::mutex on_change_mutex_;
   std::function<void(const std::string&)> on_change_;
+  std::function<void(const std::string&, const std::string&)> on_signal_;
   std::unique_ptr<Db> db_;  // last: its listener thread stops before the members it calls go
 };
 

@@ -142,11 +142,13 @@ class MultiInstanceClockTest : public MultiInstanceTest {
       payloads_.push_back(payload);
     });
   }
-  // How many changes of game `id` were announced (payload "<instance> <id>").
+  // How many changes of game `id` were announced (payload "<instance> <id>"; the instances'
+  // signals, "<instance> !<words>", are not changes).
   int announced(const std::string& id) {
     std::lock_guard lock(m_);
-    return static_cast<int>(std::count_if(payloads_.begin(), payloads_.end(),
-                                          [&](const std::string& p) { return p.ends_with(" " + id); }));
+    return static_cast<int>(std::count_if(payloads_.begin(), payloads_.end(), [&](const std::string& p) {
+      return p.ends_with(" " + id) && p.find(" !") == std::string::npos;
+    }));
   }
   // Both instances' clocks on by `ms` at the same moment, so that their timers race.
   void advance_both(std::int64_t ms) {
@@ -258,6 +260,42 @@ TEST_F(MultiInstanceClockTest, TwoClaimsOnTwoInstancesEndTheGameOnce) {
     EXPECT_EQ(s["result"], "0-1") << s.dump();
     EXPECT_EQ(s["end"]["code"], "abandoned") << s.dump();
   }
+}
+
+// Presence is one across instances: a player connected to A only is present for B too, so
+// their opponent cannot claim the game on B; once they leave A, B counts their absence.
+TEST_F(MultiInstanceClockTest, APlayerConnectedToOneInstanceIsPresentOnTheOther) {
+  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
+                                                {"clock", {{"initial_s", 300}, {"increment_s", 0}}}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const std::string id = g.body["id"], white = g.body["seat"]["token"];
+  const std::string invite = g.body["invite"];
+  const std::string black = invite.substr(invite.rfind('/') + 1);
+  auto w = std::make_unique<WsClient>(a_->port(), "/ws/games/" + id + "?token=" + white);
+  ASSERT_TRUE(w->read_state_at(0));
+  ASSERT_EQ(http_post(a_->port(), "/api/games/" + id + "/moves", {{"move", "6"}, {"token", white}}).status, 200);
+  ASSERT_EQ(state(b_->port(), id)["ply"], 1);  // B loads the game here, after white connected to A
+  ASSERT_EQ(http_post(b_->port(), "/api/games/" + id + "/moves", {{"move", "1"}, {"token", black}}).status, 200);
+  settle();
+  EXPECT_EQ(state(b_->port(), id)["presence"]["white"]["connected"], true);
+  EXPECT_EQ(state(b_->port(), id)["presence"]["black"]["connected"], false);
+  advance_both(61'000);
+  auto early = http_post(b_->port(), "/api/games/" + id + "/claim", {{"token", black}});
+  EXPECT_EQ(early.status, 409) << early.text;
+  EXPECT_EQ(early.body["code"], "claim_too_early") << early.text;
+
+  // White goes: B learns it, and counts the minute from then on its own clock.
+  w->close();
+  w.reset();
+  settle();
+  EXPECT_EQ(state(b_->port(), id)["presence"]["white"]["connected"], false);
+  auto still_early = http_post(b_->port(), "/api/games/" + id + "/claim", {{"token", black}});
+  EXPECT_EQ(still_early.body["code"], "claim_too_early") << still_early.text;
+  advance_both(61'000);
+  auto claimed = http_post(b_->port(), "/api/games/" + id + "/claim", {{"token", black}});
+  ASSERT_EQ(claimed.status, 200) << claimed.text;
+  EXPECT_EQ(claimed.body["result"], "0-1");
+  EXPECT_EQ(claimed.body["end"]["code"], "abandoned");
 }
 
 // A move sent to an instance whose copy of the game is behind the store (the other instance's
