@@ -24,7 +24,9 @@ class LearnProgressApiTest : public ::testing::Test {
     port_ = server_->port();
   }
   void TearDown() override {
-    if (server_) EXPECT_EQ(server_->terminate(), 0);
+    if (server_) {
+      EXPECT_EQ(server_->terminate(), 0);
+    }
   }
   // A client signed in to a new account `name`.
   CookieClient learner(const std::string& name) {
