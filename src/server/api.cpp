@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "server/accounts/accounts.h"
+#include "server/learn_progress.h"
 #include "server/lessons_api.h"
 #include "server/puzzles_api.h"
 #include "server/ratings/rating_service.h"
@@ -76,6 +77,11 @@ std::int64_t Api::user_of_cookie(const std::string& cookie_header) {
   return u ? u->id : 0;
 }
 
+void Api::set_learn_progress(LearnProgressService* p) {
+  learn_progress_ = p;
+  set_puzzle_ratings(p ? &p->puzzle_ratings() : nullptr);
+}
+
 void Api::handle(const HttpRequest& req, Respond respond) {
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
@@ -107,8 +113,18 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const std::string& m = req.method;
   const std::size_t n = parts.size();
   if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
-  if (is_lessons_path(parts)) return reply(lessons_reply(m, t, parts, body));
-  if (is_puzzles_path(parts)) return reply(puzzles_reply(m, t, parts, body, *puzzle_ratings_));
+  // A learner's lessons and puzzles are kept with the account when one is signed in.
+  const auto learner = [&] { return learn_progress_ ? user_of_cookie(req.cookie) : 0; };
+  if (is_lessons_path(parts)) {
+    const std::int64_t user = m == "POST" ? learner() : 0;
+    return reply(lessons_reply(m, t, parts, body, user, learn_progress_));
+  }
+  if (is_puzzles_path(parts)) {
+    const bool keeps = m == "POST" || (n == 3 && parts[2] == "next");
+    return reply(puzzles_reply(m, t, parts, body, *puzzle_ratings_, {keeps ? learner() : 0, learn_progress_}));
+  }
+  if (learn_progress_ && is_learn_progress_path(parts))
+    return reply(learn_progress_->progress_reply(m, user_of_cookie(req.cookie), body));
   if (accounts_ && n >= 2 && parts[1] == "account") {
     if (accounts_->route(req, parts, body, respond)) return;
     return reply(Reply::error(n <= 3 ? 405 : 404, n <= 3 ? "method_not_allowed" : "not_found",

@@ -51,6 +51,7 @@ Target parse_target(const std::string& target);
 std::vector<std::string> split_path(const std::string& path);
 
 class AccountService;
+class LearnProgressService;
 class RatingService;
 
 class Api {
@@ -64,6 +65,9 @@ class Api {
   void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
   // Who keeps the learners' puzzle ratings (by default the guests' browsers).
   void set_puzzle_ratings(PuzzleRatingStore* store) { puzzle_ratings_ = store ? store : &guest_ratings_; }
+  // Signed-in learners' progress (/api/learn/progress, and their lessons, puzzle ratings and
+  // finished puzzles); without it those are the browser's, as for a guest.
+  void set_learn_progress(LearnProgressService* p);
   // The lobby (/api/seeks); without it those answer 404.
   void set_lobby(LobbyService* lobby) { lobby_ = lobby; }
   // Accounts (/api/account); without them those routes answer 404 and every request is a guest's.
@@ -86,6 +90,7 @@ class Api {
   ManualClock* manual_clock_ = nullptr;
   GuestPuzzleRatings guest_ratings_;
   PuzzleRatingStore* puzzle_ratings_ = &guest_ratings_;
+  LearnProgressService* learn_progress_ = nullptr;
   LobbyService* lobby_ = nullptr;
   AccountService* accounts_ = nullptr;
   RatingService* ratings_ = nullptr;

@@ -14,6 +14,7 @@
 #include "lessons/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/learn_progress.h"
 #include "server/ratings/rating_service.h"
 #include "server/websocket_session.h"
 
@@ -235,6 +236,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   AccountService accounts((*store)->db(), *clock);
   api.set_accounts(&accounts);
   api.set_ratings(&ratings);
+  LearnProgressService learning((*store)->db());
+  api.set_learn_progress(&learning);
   Services services{games, analysis, api, lobby};
 
   std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();

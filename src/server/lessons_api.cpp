@@ -4,6 +4,7 @@
 
 #include "games/registry/registry.h"
 #include "lessons/lesson_book.h"
+#include "server/learn_progress.h"
 #include "server/request_json.h"
 
 namespace oyin::server {
@@ -44,7 +45,8 @@ Reply lesson(const lessons::Lesson& l) {
   return {200, out};
 }
 
-Reply attempt(const lessons::Lesson& l, const std::string& step_text, const json& body) {
+Reply attempt(const lessons::Lesson& l, const std::string& step_text, const json& body, std::int64_t user,
+              LearnProgressService* progress) {
   std::size_t n = 0;
   const auto [p, ec] = std::from_chars(step_text.data(), step_text.data() + step_text.size(), n);
   if (ec != std::errc() || p != step_text.data() + step_text.size() || n < 1 || n > l.steps.size())
@@ -65,6 +67,9 @@ Reply attempt(const lessons::Lesson& l, const std::string& step_text, const json
   if (a->legal) out["move"] = a->move;
   else out["reason"] = a->reason;
   if (a->correct && !l.steps[n - 1].done.is_null()) out["done"] = l.steps[n - 1].done;
+  if (a->correct && n == l.steps.size() && user && progress) {
+    if (auto kept = progress->lesson_finished(user, l.id); !kept) return Reply::error(500, "server_error", kept.error());
+  }
   if (!a->reply.empty()) {
     out["reply"] = a->reply;
     out["reply_board"] = a->reply_board;
@@ -78,14 +83,15 @@ bool is_lessons_path(const std::vector<std::string>& parts) {
   return parts.size() >= 2 && parts[0] == "api" && parts[1] == "lessons";
 }
 
-Reply lessons_reply(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body) {
+Reply lessons_reply(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
+                    std::int64_t user, LearnProgressService* progress) {
   const std::size_t n = parts.size();
   if (n == 2 && m == "GET") return list(t);
   if (n != 3 && n != 6) return Reply::error(404, "not_found", "no API endpoint " + t.path);
   const lessons::Lesson* l = lessons::shipped_lessons().find(parts[2]);
   if (!l) return Reply::error(404, "no_such_lesson", "no lesson " + parts[2], {{"id", parts[2]}});
   if (n == 3 && m == "GET") return lesson(*l);
-  if (n == 6 && parts[3] == "steps" && parts[5] == "try" && m == "POST") return attempt(*l, parts[4], body);
+  if (n == 6 && parts[3] == "steps" && parts[5] == "try" && m == "POST") return attempt(*l, parts[4], body, user, progress);
   if (n == 6 && (parts[3] != "steps" || parts[5] != "try")) return Reply::error(404, "not_found", "no API endpoint " + t.path);
   return Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path);
 }

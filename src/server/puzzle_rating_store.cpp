@@ -10,7 +10,7 @@ namespace {
 double round2(double v) { return std::round(v * 100) / 100; }
 }  // namespace
 
-Result<std::optional<ratings::Rating>> GuestPuzzleRatings::load(const json& request, const std::string&) {
+Result<std::optional<ratings::Rating>> sent_rating(const json& request) {
   const auto it = request.find("rating");
   if (it == request.end() || it->is_null()) return std::optional<ratings::Rating>();
   const json& r = *it;
@@ -24,6 +24,20 @@ Result<std::optional<ratings::Rating>> GuestPuzzleRatings::load(const json& requ
   if (!ratings::plausible(out))
     return make_error("\"rating\" is out of range (rating 0..4000, rd 1..350, volatility over 0 up to 1)");
   return std::optional<ratings::Rating>(out);
+}
+
+Status GuestPuzzleRatings::check(const PuzzleLearner& learner) {
+  auto r = sent_rating(learner.request);
+  if (!r) return make_error(r.error());
+  return Ok{};
+}
+
+Result<std::optional<PuzzleRatingChange>> GuestPuzzleRatings::finish(const PuzzleLearner& learner, const std::string&,
+                                                                     const std::string&, int puzzle_rating, bool solved) {
+  auto r = sent_rating(learner.request);
+  if (!r) return make_error(r.error());
+  if (!*r) return std::optional<PuzzleRatingChange>();
+  return std::optional<PuzzleRatingChange>(PuzzleRatingChange{**r, ratings::rate_puzzle(**r, puzzle_rating, solved)});
 }
 
 json rating_json(const ratings::Rating& r) {

@@ -7,6 +7,7 @@
 
 #include "games/registry/registry.h"
 #include "learn/puzzle_book.h"
+#include "server/learn_progress.h"
 #include "server/puzzle_rating_store.h"
 #include "server/ratings/puzzle_rating.h"
 #include "server/request_json.h"
@@ -63,7 +64,7 @@ Reply view(const learn::Puzzle& p) {
   return {200, *v};
 }
 
-Reply next(const Target& t) {
+Reply next(const Target& t, const PuzzleLearnerContext& who) {
   const std::string name = t.param("game");
   const GameEntry* g = find_game(name);
   if (!g) return Reply::error(400, "unknown_game", name.empty() ? "the request needs ?game=" : "unknown game '" + name + "'",
@@ -75,6 +76,11 @@ Reply next(const Target& t) {
   opt.rating = static_cast<int>(*rating);
   opt.themes = comma_list(t.param("themes"));
   for (auto& id : comma_list(t.param("seen"))) opt.seen.insert(std::move(id));
+  if (who.user && who.progress) {  // an account's finished puzzles are the server's to know
+    auto done = who.progress->finished_puzzles(who.user, g->name());
+    if (!done) return Reply::error(500, "server_error", done.error());
+    for (auto& id : *done) opt.seen.insert(std::move(id));
+  }
   const learn::Puzzle* p = learn::shipped_puzzles().pick(opt);
   if (!p)
     return Reply::error(404, "no_matching_puzzle", "no " + g->name() + " puzzle has any of the themes " + t.param("themes"),
@@ -82,7 +88,7 @@ Reply next(const Target& t) {
   return view(*p);
 }
 
-Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store) {
+Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store, std::int64_t user) {
   if (!body.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto it = body.find("moves");
   std::vector<std::string> moves;
@@ -91,8 +97,8 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
       if (m.is_string()) moves.push_back(m.get<std::string>());
   if (it == body.end() || !it->is_array() || moves.size() != it->size() || moves.empty())
     return Reply::error(400, "bad_moves", "the request needs {\"moves\": [\"...\", ...]}: the solver's moves so far");
-  auto learner = store.load(body, p.game);
-  if (!learner) return Reply::error(400, "bad_rating", learner.error());
+  const PuzzleLearner learner{body, user};
+  if (auto ok = store.check(learner); !ok) return Reply::error(400, "bad_rating", ok.error());
   auto v = learn::shipped_puzzles().judge(p, moves);
   if (!v) return Reply::error(400, "bad_moves", v.error(), {{"moves", (p.solution.size() + 1) / 2}});
   using Kind = learn::PuzzleVerdict::Kind;
@@ -114,14 +120,16 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
     if (!a) return Reply::error(500, "server_error", a.error());
     out["answer"] = *a;
   }
-  if ((v->kind == Kind::Wrong || v->kind == Kind::Solved) && *learner) {
-    const ratings::Rating before = **learner;
-    const ratings::Rating after = ratings::rate_puzzle(before, p.rating, v->kind == Kind::Solved);
-    store.save(body, p.game, after);
-    out["rating"] = {{"before", rating_json(before)},
-                     {"after", rating_json(after)},
-                     {"change", std::lround(after.rating) - std::lround(before.rating)},
-                     {"provisional", ratings::provisional(after)}};
+  if (v->kind == Kind::Wrong || v->kind == Kind::Solved) {
+    auto change = store.finish(learner, p.game, p.id, p.rating, v->kind == Kind::Solved);
+    if (!change) return Reply::error(500, "server_error", change.error());
+    if (*change) {
+      const auto& [before, after] = **change;
+      out["rating"] = {{"before", rating_json(before)},
+                       {"after", rating_json(after)},
+                       {"change", std::lround(after.rating) - std::lround(before.rating)},
+                       {"provisional", ratings::provisional(after)}};
+    }
   }
   return {200, out};
 }
@@ -133,19 +141,19 @@ bool is_puzzles_path(const std::vector<std::string>& parts) {
 }
 
 Reply puzzles_reply(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
-                    PuzzleRatingStore& ratings) {
+                    PuzzleRatingStore& ratings, const PuzzleLearnerContext& who) {
   if (!learn::shipped_puzzles_error().empty()) return book_error();
   const std::size_t n = parts.size();
   const auto not_allowed = [&] {
     return Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path);
   };
   if (n == 2) return m == "GET" ? summary(t) : not_allowed();
-  if (n == 3 && parts[2] == "next") return m == "GET" ? next(t) : not_allowed();
+  if (n == 3 && parts[2] == "next") return m == "GET" ? next(t, who) : not_allowed();
   if (n != 3 && !(n == 4 && parts[3] == "try")) return Reply::error(404, "not_found", "no API endpoint " + t.path);
   const learn::Puzzle* p = learn::shipped_puzzles().find(parts[2]);
   if (!p) return Reply::error(404, "no_such_puzzle", "no puzzle " + parts[2], {{"id", parts[2]}});
   if (n == 3 && m == "GET") return view(*p);
-  if (n == 4 && m == "POST") return attempt(*p, body, ratings);
+  if (n == 4 && m == "POST") return attempt(*p, body, ratings, who.user);
   return not_allowed();
 }
 

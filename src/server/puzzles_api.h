@@ -9,7 +9,10 @@
 //                                        "rd", "volatility"}}: illegal | continue (with the reply) |
 //                                        solved | failed (with the answer); a rated attempt that
 //                                        ends gets the learner's new rating
-// The server keeps no state of an attempt: each try replays the moves sent.
+// The server keeps no state of an attempt: each try replays the moves sent. A signed-in learner's
+// rating and finished puzzles are the account's (server/learn_progress.h): its sent rating is not
+// read, and /next skips the puzzles it finished.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,9 +21,16 @@
 namespace oyin::server {
 
 class PuzzleRatingStore;
+class LearnProgressService;
+
+// Who asks: the signed-in account (0: a guest) and where accounts' progress is kept (may be null).
+struct PuzzleLearnerContext {
+  std::int64_t user = 0;
+  LearnProgressService* progress = nullptr;
+};
 
 bool is_puzzles_path(const std::vector<std::string>& parts);
 Reply puzzles_reply(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
-                    PuzzleRatingStore& ratings);
+                    PuzzleRatingStore& ratings, const PuzzleLearnerContext& who);
 
 }  // namespace oyin::server

@@ -212,6 +212,36 @@ CREATE INDEX seeks_by_state ON seeks(state, created_at);
     // 7: the account that posted a seek (NULL for a guest), whom the lobby seats in the game it
     // starts, so that a rated seek makes a rated game between two accounts.
     {.sql = "ALTER TABLE seeks ADD COLUMN user_id BIGINT;"},
+    // 8: what an account has learnt (storage/learn_store.h): finished lessons, the puzzle rating
+    // per game, and the finished puzzles in the order they were finished (seq, per account).
+    {.sql = R"sql(
+CREATE TABLE lesson_progress(
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  lesson_id TEXT NOT NULL,
+  done_at TEXT NOT NULL,
+  PRIMARY KEY(user_id, lesson_id)
+);
+CREATE TABLE puzzle_ratings(
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  game TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  rd DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY(user_id, game)
+);
+CREATE TABLE puzzle_attempts(
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  puzzle_id TEXT NOT NULL,
+  game TEXT NOT NULL,
+  solved INTEGER NOT NULL,
+  seq BIGINT NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY(user_id, puzzle_id)
+);
+CREATE INDEX puzzle_attempts_order ON puzzle_attempts(user_id, seq);
+)sql"},
 };
 
 }  // namespace

@@ -69,6 +69,21 @@ TEST(ShippedLessons, EveryGameHasLessons) {
   for (const GameEntry* g : all_games()) EXPECT_GE(per_game[g->name()], 5) << g->name();
 }
 
+// Issue 13's list of lessons each game must have, by id. The Romans (II..IX) all move alike and
+// X moves like them, so one lesson teaches them; promotion covers a Roman and an X.
+TEST(ShippedLessons, TheIssuesRequiredLessonsAreThere) {
+  const LessonBook book = book_from_disk();
+  const std::vector<std::string> required = {
+      "tojmot-piece-1", "tojmot-piece-2", "tojmot-piece-3", "tojmot-piece-4", "tojmot-piece-5", "tojmot-piece-6",
+      "tojmot-piece-7", "tojmot-piece-8", "tojmot-piece-9", "tojmot-romans", "tojmot-zone", "tojmot-check-mate",
+      "tojmot-pot", "tojmot-promotion",
+      "togyz-sowing", "togyz-capture", "togyz-tuzdyk", "togyz-tuzdyk-limits", "togyz-atsyrau", "togyz-kazan",
+      "togyz-endgame-count",
+      "capgo-liberties", "capgo-atari", "capgo-capture", "capgo-connect", "capgo-escape", "capgo-ladder",
+      "capgo-net", "capgo-snapback", "capgo-suicide-ko", "capgo-pass-count"};
+  for (const auto& id : required) EXPECT_NE(book.find(id), nullptr) << "no lesson " << id;
+}
+
 TEST(ShippedLessons, EveryStepIsSolvedByItsAnswerAndEveryOtherMoveIsExplained) {
   const LessonBook book = book_from_disk();
   std::size_t steps = 0, judged = 0;

@@ -12,6 +12,7 @@ import { BasePage } from './base_page';
 import { BASE_TEXTS } from './base_texts';
 import { LearnRoute } from './learn/learn_route';
 import { LEARN_TEXTS } from './learn/learn_texts';
+import { syncProgress } from './learn/progress_sync';
 import { LobbyPage } from './lobby_page';
 import { LOBBY_TEXTS } from './lobby_texts';
 import { accountApi, type Account } from './account_api';
@@ -45,8 +46,17 @@ export function App() {
   const route = useRoute();
   // undefined until the server has said who is signed in; null for a guest.
   const [account, setAccount] = useState<Account | null | undefined>(undefined);
+  // Counts the changes of the learner's progress copy (a sign-in or out): the learn pages restart.
+  const [progressVersion, setProgressVersion] = useState(0);
   const t = DICTS[lang];
   const at = ACCOUNT_TEXTS[lang];
+  const accountKey = account === undefined ? undefined : account ? String(account.id) : null;
+  useEffect(() => {
+    if (accountKey === undefined) return;
+    syncProgress(account ?? null)
+      .then((changed) => { if (changed) setProgressVersion((v) => v + 1); })
+      .catch(() => undefined);  // the copy stays as it was; the next page load tries again
+  }, [accountKey]);
   useEffect(() => {
     api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
     accountApi.current().then(setAccount).catch(() => setAccount(null));
@@ -65,7 +75,7 @@ export function App() {
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
   else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} account={account} at={at} />;
-  else if (route[0] === 'learn') page = <LearnRoute route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
+  else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else if (route[0] === 'player' && route[1])
     page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} />;
   else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} t={t} at={at} meta={games} />;

@@ -2,7 +2,8 @@
 // against a real server with the shipped puzzles. A puzzle of each game is solved by clicking
 // (the next one near the learner's rating, one by its link, one chosen by theme), the opponent's
 // replies are played on the board, the rating changes and survives a reload, and a failed puzzle
-// shows the right move and plays the solution through.
+// shows the right move and plays the solution through. A guest's progress joins the account on
+// sign-up and follows it into a second browser context, and back.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -150,5 +151,85 @@ describe('puzzle trainer', () => {
     assert.match(await page.textContent('[data-testid=task]'), /2 жүрісте ұту/);
     assert.match(await page.textContent('.puzzle-themes'), /Қазанда 81-ден көп/);
     assert.deepEqual(page.errors, []);
+  });
+
+  // Fills and sends the account dialog (opened in sign-in mode, or switched to sign-up); waits for
+  // the learner's progress to be brought in line with the account.
+  async function signIn(page, username, password, signUp) {
+    await page.click('[data-action=sign-in]');
+    if (signUp) await page.click('[data-action=to-sign-up]');
+    await page.fill('[data-testid=account-dialog] input[name=username]', username);
+    await page.fill('[data-testid=account-dialog] input[name=password]', password);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/learn/progress') && r.status() === 200),
+      page.click('[data-action=account-submit]'),
+    ]);
+    await page.waitForSelector('[data-account=user]');
+  }
+  const serverProgress = (page) => page.evaluate(() => fetch('/api/learn/progress').then((r) => r.json()));
+  const waitRating = (page, r) =>
+    page.waitForFunction((want) => document.querySelector('[data-testid=rating]')?.getAttribute('data-rating') === String(want), r);
+
+  test('progress follows the account: a guest\'s joins it on sign-up, a second browser sees it, and back', async () => {
+    // A guest finishes a lesson and a mate in 1 in one browser.
+    const first = await newPage();
+    await first.goto(`${server.url}/#/learn/lesson/tojmot-piece-4`);
+    await first.waitForSelector('.lesson-page[data-step="1"][data-state=asking]');
+    for (const c of ['[data-cell=D6]', '[data-cell=D14]']) await first.click(c);
+    await first.waitForSelector('.lesson-page[data-state=solved]');
+    await first.click('[data-action=next-step]');
+    await first.waitForSelector('.lesson-page[data-step="2"][data-state=asking]');
+    for (const c of ['[data-cell=D6]', '[data-cell=J6]']) await first.click(c);
+    await first.waitForSelector('.lesson-page[data-state=finished]');
+    await first.goto(`${server.url}/#/learn/puzzle/tojmot-1-0001`);
+    await shownPuzzle(first);
+    for (const c of clicks('tojmot', 'd12b12')) await first.click(c);
+    await first.waitForSelector('.puzzle-page[data-state=solved]');
+    const guestRating = await ratingShown(first);
+    assert.ok(guestRating > 1000, `a solved puzzle left the rating at ${guestRating}`);
+
+    // Signing up merges it into the new account.
+    await signIn(first, 'learner', 'mate-in-one-by-nine', true);
+    const merged = await serverProgress(first);
+    assert.ok(merged.lessons['tojmot-piece-4'], JSON.stringify(merged));
+    assert.deepEqual(merged.puzzles.tojmot.seen, ['tojmot-1-0001']);
+    assert.deepEqual(merged.puzzles.tojmot.solved, ['tojmot-1-0001']);
+    assert.equal(Math.round(merged.puzzles.tojmot.rating.rating), guestRating);
+
+    // A second browser context (no shared storage) signed in to the account has all of it.
+    const second = await newPage();
+    await second.goto(`${server.url}/#/learn`);
+    await signIn(second, 'learner', 'mate-in-one-by-nine', false);
+    await second.waitForSelector('[data-done=tojmot-piece-4]');
+    await second.goto(`${server.url}/#/learn/puzzles/tojmot`);
+    const p = await shownPuzzle(second);
+    assert.notEqual(p.id, 'tojmot-1-0001', 'a finished puzzle is not picked again');
+    await waitRating(second, guestRating);
+    // It goes on from there: a mate in 2 solved in the second browser...
+    await second.goto(`${server.url}/#/learn/puzzle/tojmot-1-0009`);
+    const two = await shownPuzzle(second);
+    await solve(second, two, '');
+    const secondRating = await ratingShown(second);
+    assert.ok(secondRating > guestRating, `${secondRating} after a second solve`);
+    await second.screenshot({ path: path.join(ARTIFACTS, 'puzzle-progress-second-browser.png') });
+    // ...is the first browser's rating too once it loads again.
+    await first.goto(`${server.url}/#/learn/puzzles/tojmot`);
+    await first.reload();
+    await waitRating(first, secondRating);
+
+    // Signed out, the first browser is a fresh guest's again; the account keeps everything.
+    await first.click('[data-testid=account-name]');
+    await first.click('[data-action=sign-out]');
+    await first.waitForSelector('[data-account=guest]');
+    await waitRating(first, 1000);
+    await first.goto(`${server.url}/#/learn`);
+    await first.waitForSelector('[data-lesson-link=tojmot-piece-4]');
+    assert.equal(await first.$('[data-done=tojmot-piece-4]'), null);
+    const kept = await serverProgress(second);
+    assert.deepEqual(kept.puzzles.tojmot.seen, ['tojmot-1-0001', 'tojmot-1-0009']);
+    assert.deepEqual(kept.puzzles.tojmot.solved, ['tojmot-1-0001', 'tojmot-1-0009']);
+    assert.equal(Math.round(kept.puzzles.tojmot.rating.rating), secondRating);
+    assert.deepEqual(first.errors, []);
+    assert.deepEqual(second.errors, []);
   });
 });

@@ -1,5 +1,6 @@
 // The lessons of /api/lessons (src/server/lessons_api.h) and the learner's progress, which a
-// guest keeps in this browser (localStorage).
+// guest keeps in this browser (localStorage); a signed-in learner's is the server's, of which this
+// browser keeps a copy under the same keys (progress_sync.ts).
 import { call, type BoardData, type LegalMove } from '../api';
 
 // A text in every UI language: {"kk", "uz", "ru", "en"}.
@@ -60,7 +61,8 @@ export function pick(texts: Texts | null | undefined, lang: string): string {
   return texts[lang] ?? texts.en ?? '';
 }
 
-const KEY = 'oyin.lessons.done';
+export const LESSONS_KEY = 'oyin.lessons.done';
+const KEY = LESSONS_KEY;
 
 // Finished lessons: id -> ISO date. Kept per browser; a broken entry counts as nothing done.
 export const progress = {

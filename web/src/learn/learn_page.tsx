@@ -1,11 +1,12 @@
-// #/learn: for every game on this server, its rules page and its lessons, with the lessons this
-// browser has finished marked.
+// #/learn: for every game on this server, its rules page and its lessons, with the lessons the
+// learner has finished marked (a guest's may be reset; an account's are the server's).
 import { useEffect, useState } from 'preact/hooks';
 import type { MetaGame } from '../api';
 import type { Dict } from '../i18n';
 import { errorText } from '../server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
 import { fill, type LearnDict } from './learn_texts';
+import { progressOwner } from './progress_sync';
 import { RULES } from './rules_content';
 import './learn.css';
 
@@ -48,7 +49,7 @@ export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaG
           );
         })}
       </div>
-      {Object.keys(done).length > 0 && (
+      {Object.keys(done).length > 0 && progressOwner() === null && (
         <p><button class="link" data-action="reset-progress" onClick={() => {
           progress.reset();
           setTick((n) => n + 1);

@@ -13,8 +13,9 @@ import { LEARN_BOARDS } from './boards';
 import { fill, type LearnDict } from './learn_texts';
 import {
   NEW_LEARNER, type PuzzleSummary, type PuzzleView, type Rating, type TryResult, puzzleRatings, puzzlesApi,
-  seenPuzzles, themeText,
+  seenPuzzles, solvedPuzzles, themeText,
 } from './puzzles_api';
+import { progressOwner } from './progress_sync';
 import './learn.css';
 
 const REPLY_MS = 600;   // the pause before the opponent's reply is shown
@@ -85,6 +86,7 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
   const finish = (r: TryResult) => {
     if (!puzzle) return;
     seenPuzzles.add(puzzle.game, puzzle.id);
+    if (r.result === 'solved') solvedPuzzles.add(puzzle.game, puzzle.id);
     if (r.rating) puzzleRatings.set(puzzle.game, r.rating.after);
   };
 
@@ -220,10 +222,12 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
               </div>
             </>
           )}
-          <p><button class="link small" data-action="reset-rating" onClick={() => {
-            puzzleRatings.reset(game);
-            setTick((n) => n + 1);
-          }}>{lt.resetRating}</button></p>
+          {progressOwner() === null && (  // an account's rating is the server's
+            <p><button class="link small" data-action="reset-rating" onClick={() => {
+              puzzleRatings.reset(game);
+              setTick((n) => n + 1);
+            }}>{lt.resetRating}</button></p>
+          )}
         </div>
       </aside>
     </div>

@@ -68,7 +68,7 @@ function read<T>(key: string, fallback: T): T {
   }
 }
 
-const RATING_KEY = 'oyin.puzzles.rating';
+export const RATING_KEY = 'oyin.puzzles.rating';
 // The server's starting point for a learner (GET /api/puzzles new_learner); until it is known.
 export const NEW_LEARNER: Rating = { rating: 1000, rd: 350, volatility: 0.06 };
 
@@ -90,8 +90,8 @@ export const puzzleRatings = {
   },
 };
 
-const SEEN_KEY = 'oyin.puzzles.seen';
-const MAX_SEEN = 100;  // the latest ones: the query string stays short
+export const SEEN_KEY = 'oyin.puzzles.seen';
+export const MAX_SEEN = 100;  // the latest ones: the query string stays short
 
 // The puzzles a guest finished (solved or failed), latest last, per game.
 export const seenPuzzles = {
@@ -105,6 +105,23 @@ export const seenPuzzles = {
     list.push(id);
     all[game] = list.slice(-MAX_SEEN);
     localStorage.setItem(SEEN_KEY, JSON.stringify(all));
+  },
+};
+
+export const SOLVED_KEY = 'oyin.puzzles.solved';
+
+// The puzzles a guest solved (a subset of the finished ones), latest last, per game.
+export const solvedPuzzles = {
+  get(game: string): string[] {
+    const v = read<Record<string, string[]>>(SOLVED_KEY, {})[game];
+    return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+  },
+  add(game: string, id: string) {
+    const all = read<Record<string, string[]>>(SOLVED_KEY, {});
+    const list = (Array.isArray(all[game]) ? all[game] : []).filter((x) => x !== id);
+    list.push(id);
+    all[game] = list.slice(-MAX_SEEN);
+    localStorage.setItem(SOLVED_KEY, JSON.stringify(all));
   },
 };
 
