@@ -212,6 +212,20 @@ CREATE INDEX seeks_by_state ON seeks(state, created_at);
     // 7: the account that posted a seek (NULL for a guest), whom the lobby seats in the game it
     // starts, so that a rated seek makes a rated game between two accounts.
     {.sql = "ALTER TABLE seeks ADD COLUMN user_id BIGINT;"},
+    // 8: quick pairing and direct challenges live in the seeks table too, so that they are
+    // claimed exactly once by the same conditional UPDATE. `kind`: seek (listed), quick (a
+    // "play now" request, not listed) or challenge (to one account, `to_user`; may end
+    // "declined"). `speed`: the clock's speed class, to read the seeker's current rating with the
+    // row. `created_ms`: the server clock when it was made (the quick window widens with the wait).
+    {.sql = R"sql(
+ALTER TABLE seeks ADD COLUMN kind TEXT NOT NULL DEFAULT 'seek';
+ALTER TABLE seeks ADD COLUMN speed TEXT NOT NULL DEFAULT '';
+ALTER TABLE seeks ADD COLUMN to_user BIGINT;
+ALTER TABLE seeks ADD COLUMN to_username TEXT;
+ALTER TABLE seeks ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX seeks_by_kind ON seeks(kind, state, game);
+CREATE INDEX seeks_by_to_user ON seeks(to_user, state);
+)sql"},
 };
 
 }  // namespace
