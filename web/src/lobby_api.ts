@@ -1,8 +1,8 @@
 // The lobby's API: seeks (open challenges), quick pairing and direct challenges over HTTP, and
-// the live list (and a signed-in account's challenges) over /ws/lobby. The
-// tokens of the seeks, play-now requests and challenges this browser made are kept in
-// localStorage, so that the lobby socket
-// can name them (the server then tells it when one is accepted) and they can be cancelled.
+// the live list (and a signed-in account's challenges) over /ws/lobby. The tokens of the seeks,
+// play-now requests and challenges this browser made are kept in localStorage, so that the
+// lobby socket can name them (the server then tells it when one is accepted) and they can be
+// cancelled.
 import { call, seats, type ClockPreset } from './api';
 
 export interface SeekView {
