@@ -82,6 +82,11 @@ void Api::set_learn_progress(LearnProgressService* p) {
   set_puzzle_ratings(p ? &p->puzzle_ratings() : nullptr);
 }
 
+std::optional<storage::User> Api::account_of_cookie(const std::string& cookie_header) {
+  if (!accounts_ || cookie_header.empty()) return std::nullopt;
+  return accounts_->user_of(cookie_header);
+}
+
 void Api::handle(const HttpRequest& req, Respond respond) {
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
@@ -163,6 +168,22 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body, uid));
     if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
       return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
+  }
+  if (lobby_ && n >= 2 && (parts[1] == "pairing" || parts[1] == "challenges")) {
+    std::optional<storage::User> who;  // quick pairing and challenges know the signed-in account
+    if (accounts_ && !req.cookie.empty()) who = accounts_->user_of(req.cookie);
+    const std::int64_t uid = who ? who->id : 0;
+    const std::string name = who ? who->username : std::string();
+    if (parts[1] == "pairing") {
+      if (n == 2 && m == "POST") return reply(lobby_->pair(body, uid, name));
+      if (n == 3 && m == "DELETE") return reply(lobby_->cancel_pairing(parts[2], t.param("token"), uid));
+    } else {
+      if (n == 2 && m == "POST") return reply(lobby_->challenge(body, uid, name));
+      if (n == 2 && m == "GET") return reply(lobby_->challenges(uid));
+      if (n == 4 && m == "POST" && (parts[3] == "accept" || parts[3] == "decline" || parts[3] == "cancel"))
+        return reply(lobby_->challenge_action(parts[2], parts[3], uid));
+    }
+    if (n <= 4) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
   }
   if (ratings_ && m == "GET" && n == 3 && (parts[1] == "players" || parts[1] == "leaderboard")) {
     // Several reads of the store: on a loader thread.

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "server/knowledge_service.h"
 #include "server/puzzle_rating_store.h"
 #include "server/lobby_service.h"
+#include "storage/account_store.h"
 
 namespace oyin::server {
 
@@ -76,6 +78,8 @@ class Api {
   void set_ratings(RatingService* r) { ratings_ = r; }
   // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).
   std::int64_t user_of_cookie(const std::string& cookie_header);
+  // The signed-in account itself (its settings), nullopt for a guest.
+  std::optional<storage::User> account_of_cookie(const std::string& cookie_header);
 
  private:
   void route(const HttpRequest& req, const Respond& respond);

@@ -30,7 +30,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "analysis_in_play", "rule_out_of_range",
 
     // the lobby (not_signed_in is the accounts' code too)
-    "no_such_seek", "seek_taken", "own_seek",
+    "no_such_seek", "seek_taken", "own_seek", "no_such_challenge", "not_your_challenge", "challenge_self",
 
     // accounts and ratings
     "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",

@@ -897,9 +897,12 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
     ++s->version;
     broadcast(*s, state_json(*s));  // the players see one more watching
   }
+  const auto live = sub.lock();
+  const bool wants_chat = !live || live->wants_chat();
   s->subscribers.push_back(std::move(sub));
   json state = state_for(*s, token);
-  state["chat"] = chat_json(*s);  // the first state of a connection carries the chat so far
+  // The first state of a connection carries the chat so far (none for one that switched it off).
+  state["chat"] = wants_chat ? chat_json(*s) : json::array();
   return {200, std::move(state)};
 }
 

@@ -56,6 +56,8 @@ class Subscriber {
  public:
   virtual ~Subscriber() = default;
   virtual void send_text(std::string text) = 0;
+  // False for the connection of an account that switched chat off: no chat lines go to it.
+  virtual bool wants_chat() const { return true; }
 };
 
 // How a game is played; stored as its name.

@@ -100,7 +100,7 @@ Reply GameService::chat(const std::string& id, const std::string& token, const s
   std::erase_if(s->subscribers, [&](const std::weak_ptr<Subscriber>& w) {
     auto sub = w.lock();
     if (!sub) return true;
-    sub->send_text(push);
+    if (sub->wants_chat()) sub->send_text(push);
     return false;
   });
   return {200, {{"line", one}}};

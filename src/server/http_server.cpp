@@ -235,6 +235,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_lobby(&lobby);
   AccountService accounts((*store)->db(), *clock);
   api.set_accounts(&accounts);
+  lobby.set_accounts(&accounts.store());
   api.set_ratings(&ratings);
   LearnProgressService learning((*store)->db());
   api.set_learn_progress(&learning);

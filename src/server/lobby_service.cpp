@@ -1,5 +1,7 @@
 #include "server/lobby_service.h"
 
+#include <cmath>
+
 #include "games/registry/registry.h"
 #include "server/game_clock.h"
 #include "server/random_token.h"
@@ -13,6 +15,15 @@ constexpr const char* kChannel = "oyin_lobby";
 
 json seek_json(const storage::Seek& s) {
   const TimeControl tc{s.initial_s * 1000, s.increment_s * 1000};
+  // The seeker's current rating for this game and speed (a signed-in seeker with none yet: the
+  // starting rating, provisional); a guest has none.
+  json rating = nullptr, rd = nullptr, provisional = nullptr;
+  if (s.user_id != 0) {
+    const double r = s.rating.value_or(kUnratedRating), d = s.rd.value_or(350);
+    rating = static_cast<std::int64_t>(std::lround(r));
+    rd = static_cast<std::int64_t>(std::lround(d));
+    provisional = d > 110;  // ratings::provisional's line
+  }
   return {{"id", s.id},
           {"game", s.game},
           {"rules", s.rules},
@@ -21,7 +32,9 @@ json seek_json(const storage::Seek& s) {
           {"rated", s.rated},
           {"color", s.color},
           {"username", s.username ? json(*s.username) : json(nullptr)},
-          {"rating", s.rating ? json(*s.rating) : json(nullptr)}};
+          {"rating", rating},
+          {"rd", rd},
+          {"provisional", provisional}};
 }
 
 std::string wire(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -42,9 +55,10 @@ Result<std::vector<std::string>> tokens_field(const json& msg) {
 }  // namespace
 
 LobbyService::LobbyService(storage::SeekStore& seeks, GameService& games, Clock& clock, const std::string& db_url)
-    : seeks_(seeks), games_(games), clock_(clock) {
+    : seeks_(seeks), ratings_(seeks.db()), games_(games), clock_(clock) {
   if (storage::is_postgres_url(db_url))
     listener_ = storage::listen_postgres(db_url, kChannel, [this](const std::string&) { changed(); });
+  arm_sweep();
 }
 
 LobbyService::~LobbyService() {
@@ -55,9 +69,10 @@ LobbyService::~LobbyService() {
   }
   std::lock_guard lock(mutex_);
   for (const auto& [token, timer] : expiry_) clock_.cancel(timer);
+  clock_.cancel(sweep_timer_);
 }
 
-Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username) {
+std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, "field_type", name.error());
@@ -69,23 +84,29 @@ Reply LobbyService::create(const json& req, std::int64_t user, const std::string
   if (!st) return Reply::error(400, "bad_rules", st.error());
   const auto control = time_control_from_json(req.contains("clock") ? req["clock"] : json(nullptr));
   if (!control) return Reply::error(400, "bad_clock", control.error());
-  const auto color = string_field(req, "color", "random");
-  if (!color) return Reply::error(400, "field_type", color.error());
-  if (*color != "random" && *color != "white" && *color != "black")
-    return Reply::error(400, "bad_color", "color must be random, white or black (got '" + *color + "')");
   if (req.contains("rated") && !req["rated"].is_boolean()) return Reply::error(400, "field_type", "rated must be true or false");
-  const bool rated = req.value("rated", false);
-  // Rated games are between two accounts, on a clock.
-  if (rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
-  if (rated && !control->timed()) return Reply::error(400, "bad_rated", "a rated seek needs a clock");
-  storage::Seek s;
-  s.id = random_token();
-  s.token = random_token();
   s.game = adapter->name();
   s.rules = (*st)->rules_text();
   s.initial_s = control->initial_ms / 1000;
   s.increment_s = control->increment_ms / 1000;
-  s.rated = rated;
+  s.speed = control->timed() ? std::string(speed_class(*control)) : "";
+  s.rated = req.value("rated", false);
+  s.created_ms = clock_.now_ms();
+  return std::nullopt;
+}
+
+Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username) {
+  storage::Seek s;
+  if (auto bad = read_terms(req, s)) return *bad;
+  const auto color = string_field(req, "color", "random");
+  if (!color) return Reply::error(400, "field_type", color.error());
+  if (*color != "random" && *color != "white" && *color != "black")
+    return Reply::error(400, "bad_color", "color must be random, white or black (got '" + *color + "')");
+  // Rated games are between two accounts, on a clock.
+  if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  if (s.rated && s.initial_s == 0) return Reply::error(400, "bad_rated", "a rated seek needs a clock");
+  s.id = random_token();
+  s.token = random_token();
   s.color = *color;
   s.user_id = user;
   if (user != 0) s.username = username;
@@ -131,7 +152,7 @@ Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t 
   if (!mine) return Reply::error(400, "field_type", mine.error());
   auto found = seeks_.find(id);
   if (!found) return Reply::error(500, "server_error", found.error());
-  if (!*found) return Reply::error(404, "no_such_seek", "no seek " + id, {{"id", id}});
+  if (!*found || (*found)->kind != "seek") return Reply::error(404, "no_such_seek", "no seek " + id, {{"id", id}});
   const storage::Seek& s = **found;
   if (s.state != "open") return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   for (const auto& t : *mine)
@@ -142,42 +163,55 @@ Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t 
   auto claimed = seeks_.claim(id);
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
-  // The creator's side by the seek's colour; each side's account (0: a guest) is seated at once.
+  return start_game(s, user);
+}
+
+Reply LobbyService::start_game(const storage::Seek& s, std::int64_t other_user, const storage::Seek* other) {
+  // The creator's side by the row's colour; each side's account (0: a guest) is seated at once.
   const GameEntry* adapter = find_game(s.game);
   const std::string first = adapter ? adapter->side_name(Side::First) : "";
   const int creator_side = s.color == "random" ? (random_bit() ? 0 : 1) : s.color == first ? 0 : 1;
   std::int64_t users[2] = {0, 0};
   users[creator_side] = s.user_id;
-  users[1 - creator_side] = user;
+  users[1 - creator_side] = other_user;
   const TimeControl control{s.initial_s * 1000, s.increment_s * 1000};
   const Reply made = games_.create_for(s.game, s.rules, control, s.rated, users);
   if (made.status != 201) {
-    (void)seeks_.drop(id);
+    (void)seeks_.drop(s.id);
+    if (other) (void)seeks_.drop(other->id);
     announce();
     return made;
   }
   const std::string game_id = made.body["id"];
   const std::string creator_token = made.body["tokens"][creator_side];
   const std::string acceptor_token = made.body["tokens"][1 - creator_side];
-  if (auto r = seeks_.started(id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = expiry_.find(s.token); it != expiry_.end()) {
-      clock_.cancel(it->second);
-      expiry_.erase(it);
-    }
-  }
+  if (auto r = seeks_.started(s.id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
+  if (other)
+    if (auto r = seeks_.started(other->id, game_id, acceptor_token); !r) return Reply::error(500, "server_error", r.error());
+  forget_expiry(s.token);
+  if (other) forget_expiry(other->token);
   announce();
   const std::string my_side = made.body["state"]["sides"][1 - creator_side];
   return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
 }
 
-void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub) {
+void LobbyService::forget_expiry(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  if (auto it = expiry_.find(token); it != expiry_.end()) {
+    clock_.cancel(it->second);
+    expiry_.erase(it);
+  }
+}
+
+void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
   {
     std::lock_guard lock(mutex_);
-    sockets_[sub.get()].sub = sub;
+    Socket& so = sockets_[sub.get()];
+    so.sub = sub;
+    so.user = user;
   }
   sub->send_text(wire({{"type", "seeks"}, {"seeks", seeks_json()}}));
+  if (user != 0) sub->send_text(wire(challenges_json(user)));
 }
 
 void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
@@ -242,19 +276,27 @@ void LobbyService::announce() {
 
 void LobbyService::changed() {
   const std::string text = wire({{"type", "seeks"}, {"seeks", seeks_json()}});
-  std::vector<std::shared_ptr<Subscriber>> subs;
+  std::vector<std::pair<std::shared_ptr<Subscriber>, std::int64_t>> subs;
   {
     std::lock_guard lock(mutex_);
     for (auto it = sockets_.begin(); it != sockets_.end();) {
       if (auto sub = it->second.sub.lock()) {
-        subs.push_back(std::move(sub));
+        subs.emplace_back(std::move(sub), it->second.user);
         ++it;
       } else {
         it = sockets_.erase(it);
       }
     }
   }
-  for (auto& sub : subs) sub->send_text(text);
+  // A signed-in socket also gets its account's challenges (read once per account).
+  std::unordered_map<std::int64_t, std::string> mine;
+  for (auto& [sub, user] : subs) {
+    sub->send_text(text);
+    if (user == 0) continue;
+    auto it = mine.find(user);
+    if (it == mine.end()) it = mine.emplace(user, wire(challenges_json(user))).first;
+    sub->send_text(it->second);
+  }
   deliver_started();
 }
 
@@ -267,18 +309,23 @@ void LobbyService::deliver_started() {
   }
   for (const auto& [p, token] : wanted) {
     auto s = seeks_.find_by_token(token);
-    if (!s || !*s || (*s)->state != "started") continue;
+    if (!s || !*s || ((*s)->state != "started" && (*s)->state != "declined")) continue;
+    const bool declined = (*s)->state == "declined";  // a challenge its player declined
+    const std::string key = declined ? "declined " + (*s)->id : (*s)->game_id;
     std::shared_ptr<Subscriber> sub;
     {
       std::lock_guard lock(mutex_);
       auto it = sockets_.find(p);
-      if (it == sockets_.end() || it->second.delivered.contains((*s)->game_id)) continue;
+      if (it == sockets_.end() || it->second.delivered.contains(key)) continue;
       sub = it->second.sub.lock();
       if (!sub) continue;
-      it->second.delivered.insert((*s)->game_id);
+      it->second.delivered.insert(key);
     }
-    sub->send_text(wire({{"type", "game_started"}, {"seek_id", (*s)->id}, {"game_id", (*s)->game_id},
-                         {"token", (*s)->creator_token}}));
+    if (declined)
+      sub->send_text(wire({{"type", "challenge_declined"}, {"seek_id", (*s)->id}, {"to", (*s)->to_username}}));
+    else
+      sub->send_text(wire({{"type", "game_started"}, {"seek_id", (*s)->id}, {"game_id", (*s)->game_id},
+                           {"token", (*s)->creator_token}}));
   }
 }
 

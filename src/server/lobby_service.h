@@ -8,9 +8,16 @@
 // Several instances on one PostgreSQL: each change is announced on kChannel, and every
 // instance then pushes the list again and passes started games on to the creators it holds.
 // (A two-instance test found that other instances' sockets get no push yet: see README, Lobby.)
+//
+// Quick pairing and direct challenges (lobby_pairing.cpp) are rows of the same table, claimed
+// the same way: a "play now" request pairs at once with a waiting request or open seek of the
+// same terms whose player's rating is near enough (the window widens the longer that one has
+// waited), else it waits, and every kPairingSweepMs the waiting ones are paired among
+// themselves. A challenge names one account, which sees it on its signed-in lobby sockets.
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -19,12 +26,23 @@
 
 #include "server/clock.h"
 #include "server/game_service.h"
+#include "storage/account_store.h"
+#include "storage/rating_store.h"
 #include "storage/seek_store.h"
 
 namespace oyin::server {
 
 inline constexpr std::int64_t kSeekGraceMs = 30'000;  // a creator's lobby socket gone this long ends its seek
 inline constexpr std::size_t kMaxListedSeeks = 200;
+// Quick pairing: ratings within ±kPairingWindow pair at once; the window grows by
+// kPairingWiden for every kPairingWidenEveryMs the older request has waited. The waiting ones
+// are looked at every kPairingSweepMs.
+inline constexpr double kPairingWindow = 150;
+inline constexpr double kPairingWiden = 50;
+inline constexpr std::int64_t kPairingWidenEveryMs = 10'000;
+inline constexpr std::int64_t kPairingSweepMs = 2'000;
+inline constexpr double kUnratedRating = 1500;  // a guest, or an account with no rating yet
+double pairing_window(std::int64_t waited_ms);
 
 class LobbyService {
  public:
@@ -39,8 +57,22 @@ class LobbyService {
   Reply cancel(const std::string& id, const json& request);
   Reply accept(const std::string& id, const json& request, std::int64_t user = 0);
 
-  // A lobby socket: gets the list now and on every change.
-  void subscribe(const std::shared_ptr<Subscriber>& sub);
+  // POST /api/pairing: 201 {"game_id","token","color"} when paired at once, else 202 {"id","token"}.
+  Reply pair(const json& request, std::int64_t user = 0, const std::string& username = "");
+  // DELETE /api/pairing/{id}: with the request's token, or by the account that made it.
+  Reply cancel_pairing(const std::string& id, const std::string& token, std::int64_t user = 0);
+  // POST /api/challenges (signed in): 201 {"id","token"}.
+  Reply challenge(const json& request, std::int64_t user, const std::string& username);
+  // GET /api/challenges: {"incoming": [...], "outgoing": [...]}.
+  Reply challenges(std::int64_t user);
+  // POST /api/challenges/{id}/accept | decline | cancel.
+  Reply challenge_action(const std::string& id, const std::string& action, std::int64_t user);
+  // Where the challenged account is looked up by name.
+  void set_accounts(storage::AccountStore* accounts) { accounts_ = accounts; }
+
+  // A lobby socket: gets the list now and on every change (and, for a signed-in `user`, its
+  // challenges).
+  void subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0);
   // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks.
   void hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
   void leave(Subscriber* sub);
@@ -48,10 +80,22 @@ class LobbyService {
  private:
   struct Socket {
     std::weak_ptr<Subscriber> sub;
+    std::int64_t user = 0;            // the signed-in account, 0 for a guest
     std::set<std::string> tokens;     // seeks it created
     std::set<std::string> delivered;  // game ids it was told of
   };
   json seeks_json();
+  // Checks a request's game, rules and clock into `out` (an error reply when they are bad).
+  std::optional<Reply> read_terms(const json& req, storage::Seek& out);
+  // Starts the game of claimed row `creator` against `other_user`; `other`: the other side's
+  // claimed row when it waited too (it is then told of the game like the creator). The reply
+  // is the other side's seat: 201 {"game_id","token","color"}.
+  Reply start_game(const storage::Seek& creator, std::int64_t other_user, const storage::Seek* other = nullptr);
+  json challenges_json(std::int64_t user);
+  // Pairs the quick requests that wait (every kPairingSweepMs).
+  void sweep();
+  void arm_sweep();
+  void forget_expiry(const std::string& token);
   // The seeks changed (here or, on PostgreSQL, anywhere): push the list, pass on started games.
   void changed();
   void deliver_started();
@@ -60,6 +104,8 @@ class LobbyService {
   void arm_expiry_locked(const std::string& token);
 
   storage::SeekStore& seeks_;
+  storage::RatingStore ratings_;
+  storage::AccountStore* accounts_ = nullptr;
   GameService& games_;
   Clock& clock_;
   // Timers run only while this says alive (the destructor ends that, waiting for one running).
@@ -71,6 +117,7 @@ class LobbyService {
   std::mutex mutex_;
   std::unordered_map<Subscriber*, Socket> sockets_;
   std::unordered_map<std::string, std::uint64_t> expiry_;  // token -> timer
+  std::uint64_t sweep_timer_ = 0;
   std::jthread listener_;
 };
 

@@ -33,9 +33,14 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "games") {
       game_id_ = parts[2];
       token_ = t.param("token");
-      user_ = services_.api.user_of_cookie(std::string(req[http::field::cookie]));  // a signed-in player
+      // A signed-in player, and whether that account wants the chat (read once per connection).
+      if (const auto who = services_.api.account_of_cookie(std::string(req[http::field::cookie]))) {
+        user_ = who->id;
+        wants_chat_ = who->chat;
+      }
     } else if (parts.size() == 2 && parts[0] == "ws" && parts[1] == "lobby") {
       lobby_ = true;
+      user_ = services_.api.user_of_cookie(std::string(req[http::field::cookie]));  // hears of its challenges
     } else if (!(parts.size() == 2 && parts[0] == "ws" && parts[1] == "analysis")) {
       return refuse(std::move(req), 404, "no WebSocket channel " + t.path);
     }
@@ -48,6 +53,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     ws_.read_message_max(kMaxMessageBytes);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
+
+  bool wants_chat() const override { return wants_chat_; }
 
   void send_text(std::string text) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
@@ -78,7 +85,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
   void on_accept(beast::error_code ec) {
     if (ec) return;
-    if (lobby_) services_.lobby.subscribe(shared_from_this());
+    if (lobby_) services_.lobby.subscribe(shared_from_this(), user_);
     if (!analysis_ && !lobby_) {
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
@@ -273,6 +280,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
   std::int64_t user_ = 0;  // the account of the upgrade request's session cookie, 0 for a guest
+  bool wants_chat_ = true;  // that account's chat setting (a guest: the browser hides it or not)
   std::mutex presence_mutex_;  // a game channel: subscribed, and gone (the client closed)
   bool subscribed_ = false, gone_ = false;
   std::mutex analyses_mutex_;

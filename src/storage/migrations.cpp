@@ -242,6 +242,20 @@ CREATE TABLE puzzle_attempts(
 );
 CREATE INDEX puzzle_attempts_order ON puzzle_attempts(user_id, seq);
 )sql"},
+    // 9: quick pairing and direct challenges live in the seeks table too, so that they are
+    // claimed exactly once by the same conditional UPDATE. `kind`: seek (listed), quick (a
+    // "play now" request, not listed) or challenge (to one account, `to_user`; may end
+    // "declined"). `speed`: the clock's speed class, to read the seeker's current rating with the
+    // row. `created_ms`: the server clock when it was made (the quick window widens with the wait).
+    {.sql = R"sql(
+ALTER TABLE seeks ADD COLUMN kind TEXT NOT NULL DEFAULT 'seek';
+ALTER TABLE seeks ADD COLUMN speed TEXT NOT NULL DEFAULT '';
+ALTER TABLE seeks ADD COLUMN to_user BIGINT;
+ALTER TABLE seeks ADD COLUMN to_username TEXT;
+ALTER TABLE seeks ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX seeks_by_kind ON seeks(kind, state, game);
+CREATE INDEX seeks_by_to_user ON seeks(to_user, state);
+)sql"},
 };
 
 }  // namespace

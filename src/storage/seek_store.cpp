@@ -4,9 +4,12 @@ namespace oyin::storage {
 
 namespace {
 
-constexpr const char* kColumns =
-    "id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, rating, state, game_id, "
-    "creator_token, created_at, user_id";
+// The seeker's rating comes with the row (r.*): the rating of its account for its game and speed.
+constexpr const char* kSelect =
+    "SELECT s.id, s.token, s.game, s.rules, s.clock_initial_s, s.clock_increment_s, s.rated, s.color, s.username, "
+    "r.rating, s.state, s.game_id, s.creator_token, s.created_at, s.user_id, s.kind, s.speed, s.to_user, "
+    "s.to_username, s.created_ms, r.rd FROM seeks s LEFT JOIN ratings r ON r.user_id = s.user_id AND "
+    "r.game = s.game AND r.speed = s.speed ";
 
 Seek read_seek(const Row& r) {
   Seek s;
@@ -19,17 +22,31 @@ Seek read_seek(const Row& r) {
   s.rated = r.integer(6) != 0;
   s.color = r.text(7);
   if (!r.is_null(8)) s.username = r.text(8);
-  if (!r.is_null(9)) s.rating = r.integer(9);
+  if (!r.is_null(9)) s.rating = std::stod(r.text(9));
   s.state = r.text(10);
   s.game_id = r.text(11);
   s.creator_token = r.text(12);
   s.created_at = r.text(13);
   s.user_id = r.integer(14);  // NULL (a guest) reads as 0
+  s.kind = r.text(15);
+  s.speed = r.text(16);
+  s.to_user = r.integer(17);
+  s.to_username = r.text(18);
+  s.created_ms = r.integer(19);
+  if (!r.is_null(20)) s.rd = std::stod(r.text(20));
   return s;
 }
 
+Result<std::vector<Seek>> many(Db& db, const std::string& where, const Params& params) {
+  auto rows = db.reader()->query(std::string(kSelect) + where, params);
+  if (!rows) return make_error("database: seeks: " + rows.error());
+  std::vector<Seek> out;
+  for (const Row& r : *rows) out.push_back(read_seek(r));
+  return out;
+}
+
 Result<std::optional<Seek>> one(Db& db, const std::string& where, const std::string& value) {
-  auto rows = db.reader()->query(std::string("SELECT ") + kColumns + " FROM seeks WHERE " + where + " = ?", {value});
+  auto rows = db.reader()->query(std::string(kSelect) + "WHERE s." + where + " = ?", {value});
   if (!rows) return make_error("database: seek: " + rows.error());
   if (rows->empty()) return std::optional<Seek>();
   return std::optional<Seek>(read_seek(rows->front()));
@@ -45,23 +62,40 @@ Result<bool> changed_one(Db& db, std::string_view sql, const Params& params) {
 
 Status SeekStore::insert(const Seek& s) {
   auto n = db_.writer()->exec(
-      "INSERT INTO seeks(id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, rating, "
-      "created_at, user_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO seeks(id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, "
+      "created_at, user_id, kind, speed, to_user, to_username, created_ms) "
+      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {s.id, s.token, s.game, s.rules, s.initial_s, s.increment_s, s.rated ? 1 : 0, s.color,
-       s.username ? Value(*s.username) : Value(nullptr), s.rating ? Value(*s.rating) : Value(nullptr), utc_now(),
-       s.user_id ? Value(s.user_id) : Value(nullptr)});
+       s.username ? Value(*s.username) : Value(nullptr), utc_now(), s.user_id ? Value(s.user_id) : Value(nullptr),
+       s.kind, s.speed, s.to_user ? Value(s.to_user) : Value(nullptr),
+       s.to_user ? Value(s.to_username) : Value(nullptr), s.created_ms});
   if (!n) return make_error("database: seek: " + n.error());
   return Ok{};
 }
 
 Result<std::vector<Seek>> SeekStore::open_seeks(std::size_t limit) {
-  auto rows = db_.reader()->query(std::string("SELECT ") + kColumns +
-                                      " FROM seeks WHERE state = 'open' ORDER BY created_at, id LIMIT ?",
-                                  {static_cast<std::int64_t>(limit)});
-  if (!rows) return make_error("database: seeks: " + rows.error());
-  std::vector<Seek> out;
-  for (const Row& r : *rows) out.push_back(read_seek(r));
-  return out;
+  return many(db_, "WHERE s.state = 'open' AND s.kind = 'seek' ORDER BY s.created_at, s.id LIMIT ?",
+              {static_cast<std::int64_t>(limit)});
+}
+
+Result<std::vector<Seek>> SeekStore::quick_candidates(const std::string& game, const std::string& rules,
+                                                      std::int64_t initial_s, std::int64_t increment_s, bool rated) {
+  return many(db_,
+              "WHERE s.state = 'open' AND s.kind IN ('seek', 'quick') AND s.game = ? AND s.rules = ? AND "
+              "s.clock_initial_s = ? AND s.clock_increment_s = ? AND s.rated = ? ORDER BY s.created_ms, s.id LIMIT 200",
+              {game, rules, initial_s, increment_s, rated ? 1 : 0});
+}
+
+Result<std::vector<Seek>> SeekStore::open_quick(std::size_t limit) {
+  return many(db_, "WHERE s.state = 'open' AND s.kind = 'quick' ORDER BY s.created_ms, s.id LIMIT ?",
+              {static_cast<std::int64_t>(limit)});
+}
+
+Result<std::vector<Seek>> SeekStore::challenges_of(std::int64_t user_id) {
+  return many(db_,
+              "WHERE s.state = 'open' AND s.kind = 'challenge' AND (s.to_user = ? OR s.user_id = ?) "
+              "ORDER BY s.created_at, s.id LIMIT 200",
+              {user_id, user_id});
 }
 
 Result<std::optional<Seek>> SeekStore::find(const std::string& id) { return one(db_, "id", id); }
@@ -83,6 +117,32 @@ Status SeekStore::hold(const std::string& token, bool held) {
 
 Result<bool> SeekStore::claim(const std::string& id) {
   return changed_one(db_, "UPDATE seeks SET state = 'claimed' WHERE id = ? AND state = 'open'", {id});
+}
+
+Result<bool> SeekStore::claim_pair(const std::string& a, const std::string& b) {
+  bool taken = false;  // one of them was no longer open: rolled back, not an error
+  auto done = db_.writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec("UPDATE seeks SET state = 'claimed' WHERE id IN (?, ?) AND state = 'open'", {a, b});
+    if (!n) return make_error(n.error());
+    if (*n == 2) return Ok{};
+    taken = true;
+    return make_error("taken");  // rolls back the one that was claimed here
+  });
+  if (taken) return false;
+  if (!done) return make_error("database: seek: " + done.error());
+  return true;
+}
+
+Result<bool> SeekStore::decline(const std::string& id, std::int64_t to_user) {
+  return changed_one(db_,
+                     "UPDATE seeks SET state = 'declined' WHERE id = ? AND to_user = ? AND kind = 'challenge' AND "
+                     "state = 'open'",
+                     {id, to_user});
+}
+
+Result<bool> SeekStore::cancel_own(const std::string& id, std::int64_t user_id, const std::string& kind) {
+  return changed_one(db_, "DELETE FROM seeks WHERE id = ? AND user_id = ? AND kind = ? AND state = 'open'",
+                     {id, user_id, kind});
 }
 
 Status SeekStore::started(const std::string& id, const std::string& game_id, const std::string& creator_token) {

@@ -1,7 +1,8 @@
 #pragma once
 // The lobby's open challenges (seeks) in the store, so that every server instance on one
 // database lists the same ones and an accept claims a seek exactly once (a conditional UPDATE
-// that only one caller's statement can change). Shares the game store's connections.
+// that only one caller's statement can change). Quick-pairing requests and direct challenges
+// are rows of the same table (`kind`), claimed the same way. Shares the game store's connections.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,8 +24,14 @@ struct Seek {
   std::string color;                  // the creator's: random, white or black
   std::optional<std::string> username;  // null for a guest
   std::int64_t user_id = 0;             // the account that posted it, 0 for a guest
-  std::optional<std::int64_t> rating;
-  std::string state = "open";  // open, claimed, started
+  std::string kind = "seek";           // seek (listed), quick (play now) or challenge
+  std::string speed;                   // the clock's speed class ("" untimed)
+  std::int64_t to_user = 0;            // a challenge's account
+  std::string to_username;
+  std::int64_t created_ms = 0;         // the server clock when made
+  // Read with the row: the seeker's current rating for this game and speed (none yet: nullopt).
+  std::optional<double> rating, rd;
+  std::string state = "open";  // open, claimed, started; a challenge may end declined
   std::string game_id;         // once started
   std::string creator_token;   // the creator's seat in that game
   std::string created_at;
@@ -33,9 +40,19 @@ struct Seek {
 class SeekStore {
  public:
   explicit SeekStore(Db& db) : db_(db) {}
+  Db& db() { return db_; }
 
   Status insert(const Seek& s);
+  // The listed ones (kind seek).
   Result<std::vector<Seek>> open_seeks(std::size_t limit);
+  // Open seeks and quick requests that a quick request with these terms may be paired with,
+  // oldest first.
+  Result<std::vector<Seek>> quick_candidates(const std::string& game, const std::string& rules, std::int64_t initial_s,
+                                             std::int64_t increment_s, bool rated);
+  // Every open quick request, oldest first (the periodic pairing of those that wait).
+  Result<std::vector<Seek>> open_quick(std::size_t limit);
+  // Open challenges sent by or to the account.
+  Result<std::vector<Seek>> challenges_of(std::int64_t user_id);
   Result<std::optional<Seek>> find(const std::string& id);
   Result<std::optional<Seek>> find_by_token(const std::string& token);
   // Removes an open seek; false when there was none with this id and token.
@@ -47,6 +64,12 @@ class SeekStore {
   Result<bool> expire(const std::string& token);
   // open -> claimed; true for exactly one caller.
   Result<bool> claim(const std::string& id);
+  // Both open -> claimed in one transaction, or neither; true for exactly one caller.
+  Result<bool> claim_pair(const std::string& a, const std::string& b);
+  // An open challenge to `to_user` -> declined; whether there was one.
+  Result<bool> decline(const std::string& id, std::int64_t to_user);
+  // Removes an open row of `kind` that `user_id` made; whether there was one.
+  Result<bool> cancel_own(const std::string& id, std::int64_t user_id, const std::string& kind);
   Status started(const std::string& id, const std::string& game_id, const std::string& creator_token);
   // A claimed seek whose game could not be made is dropped.
   Status drop(const std::string& id);

@@ -185,9 +185,13 @@ inline std::optional<http::response<http::string_body>> raw_http(int port, const
 // A WebSocket client whose reads time out instead of hanging a test.
 class WsClient {
  public:
-  WsClient(int port, const std::string& target) : ws_(ioc_) {
+  // `cookie`: a Cookie header for the upgrade request (a signed-in browser's session).
+  WsClient(int port, const std::string& target, const std::string& cookie = "") : ws_(ioc_) {
     auto& s = beast::get_lowest_layer(ws_);
     s.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+    if (!cookie.empty())
+      ws_.set_option(beast::websocket::stream_base::decorator(
+          [cookie](beast::websocket::request_type& req) { req.set(http::field::cookie, cookie); }));
     ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   }
   void send(const json& j) { ws_.write(net::buffer(j.dump())); }

@@ -72,6 +72,7 @@ export const accountApi = {
       throw e;
     }
   },
+  settings: (settings: { chat: boolean }) => call<Account>('POST', '/api/account/settings', settings),
   player: (name: string) => call<PlayerView>('GET', `/api/players/${enc(name)}`),
   leaderboard: (game: string, speed?: string) =>
     call<LeaderboardView>('GET', `/api/leaderboard/${enc(game)}${speed ? `?speed=${enc(speed)}` : ''}`),

@@ -1,17 +1,19 @@
 // The account corner of the header: "Sign in" for a guest, the user's name with a small menu (my
-// page, sign out) once signed in; and the sign-in / sign-up dialog, which shows the server's error
+// page, the chat switch of the account, sign out) once signed in; and the sign-in / sign-up dialog, which shows the server's error
 // codes in the user's language.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
 import type { AccountDict } from './account_texts';
 import type { Dict } from './i18n';
 import { errorText } from './server_texts';
+import { useChatSetting } from './chat_setting';
 
 export function AccountMenu({ account, setAccount, t, at }: {
   account: Account | null | undefined; setAccount: (a: Account | null) => void; t: Dict; at: AccountDict;
 }) {
   const [dialog, setDialog] = useState<'in' | 'up' | null>(null);
   const [open, setOpen] = useState(false);
+  const [chatOn, setChatOn] = useChatSetting();  // the account's setting once signed in
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -52,6 +54,11 @@ export function AccountMenu({ account, setAccount, t, at }: {
         <div class="account-dropdown" role="menu">
           <a role="menuitem" href={`#/player/${encodeURIComponent(account.username)}`} data-action="my-page"
              onClick={() => setOpen(false)}>{at.myPage}</a>
+          <label class="check" role="menuitemcheckbox" aria-checked={chatOn}>
+            <input type="checkbox" checked={chatOn} data-action="account-chat"
+                   onChange={(e) => setChatOn((e.target as HTMLInputElement).checked)} />
+            {t.chatSwitch}
+          </label>
           <button role="menuitem" data-action="sign-out" onClick={signOut}>{at.signOut}</button>
         </div>
       )}

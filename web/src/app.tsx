@@ -20,6 +20,8 @@ import { ACCOUNT_TEXTS } from './account_texts';
 import { AccountMenu } from './account_menu';
 import { PlayerPage } from './player_page';
 import { LeaderboardPage } from './leaderboard_page';
+import { ChallengeNotice } from './challenge_notice';
+import { chatSetting } from './chat_setting';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -62,6 +64,9 @@ export function App() {
     accountApi.current().then(setAccount).catch(() => setAccount(null));
   }, []);
   useEffect(() => {
+    if (account !== undefined) chatSetting.follow(account);  // a signed-in user's chat switch is the account's
+  }, [account]);
+  useEffect(() => {
     document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
   }, [lang]);
   const changeLang = (l: Lang) => {
@@ -77,7 +82,8 @@ export function App() {
   else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} account={account} at={at} />;
   else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else if (route[0] === 'player' && route[1])
-    page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} />;
+    page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} account={account}
+                       lt={LOBBY_TEXTS[lang]} />;
   else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} t={t} at={at} meta={games} />;
   else page = <NewGame t={t} meta={meta && games} account={account} at={at} />;
   return (
@@ -104,6 +110,7 @@ export function App() {
                   onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
             {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
           </select>
+          <ChallengeNotice account={account} lt={LOBBY_TEXTS[lang]} />
           <AccountMenu account={account} setAccount={setAccount} t={t} at={at} />
         </nav>
       </header>

@@ -16,6 +16,7 @@ import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
 import { ClockChip } from './clock_view';
 import { ChatPanel } from './chat_panel';
+import { useChatSetting } from './chat_setting';
 import type { AccountDict } from './account_texts';
 import { RatingChanges, SeatName } from './seat_players';
 
@@ -99,6 +100,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   const [copied, setCopied] = useState('');
   const [confirmResign, setConfirmResign] = useState(false);
   const [chat, setChat] = useState<ChatLine[]>([]);
+  const [chatOn] = useChatSetting();
   const [rematchTo, setRematchTo] = useState<string | null>(null);
   const socket = useRef<GameSocket | null>(null);
   const [, setLoaded] = useState(0);
@@ -146,7 +148,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
     });
     socket.current = ws;
     return () => ws.close();
-  }, [id]);
+  }, [id, chatOn]);  // the server sends chat to a connection by the account's switch when it opens
 
   // Both agreed to a rematch while this page was open: each seat goes to the new game with the
   // token it holds (an old game opened from History stays where it is).

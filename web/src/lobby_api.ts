@@ -1,7 +1,9 @@
-// The lobby's API: seeks (open challenges) over HTTP, and the live list over /ws/lobby. The
-// tokens of the seeks this browser posted are kept in localStorage, so that the lobby socket
-// can name them (the server then tells it when one is accepted) and they can be cancelled.
-import { call, type ClockPreset } from './api';
+// The lobby's API: seeks (open challenges), quick pairing and direct challenges over HTTP, and
+// the live list (and a signed-in account's challenges) over /ws/lobby. The tokens of the seeks,
+// play-now requests and challenges this browser made are kept in localStorage, so that the
+// lobby socket can name them (the server then tells it when one is accepted) and they can be
+// cancelled.
+import { call, seats, type ClockPreset } from './api';
 
 export interface SeekView {
   id: string;
@@ -12,7 +14,9 @@ export interface SeekView {
   rated: boolean;
   color: 'random' | 'white' | 'black';
   username: string | null;
-  rating: number | null;
+  rating: number | null;  // a signed-in seeker's current rating for this game and speed
+  rd: number | null;
+  provisional: boolean | null;
 }
 
 export interface SeekRequest {
@@ -24,6 +28,17 @@ export interface SeekRequest {
 }
 
 const KEY = 'oyin.seeks';
+
+// "{name} declined" with its parameters.
+export function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// Goes into a game this browser has a seat in.
+export function enterGame(gameId: string, token: string) {
+  seats.set(gameId, token);
+  location.hash = `#/game/${gameId}`;
+}
 
 export const mySeeks = {
   all: (): Record<string, string> => JSON.parse(localStorage.getItem(KEY) ?? '{}'),
@@ -45,6 +60,41 @@ export const lobbyApi = {
                                                           { seek_tokens: Object.values(mySeeks.all()) }),
 };
 
+// A direct challenge, as GET /api/challenges and the lobby socket give it.
+export interface ChallengeView {
+  id: string;
+  from: string;
+  to: string;
+  game: string;
+  rules: string;
+  clock: { initial_s: number; increment_s: number } | null;
+  speed: string | null;
+  rated: boolean;
+  color: 'random' | 'white' | 'black';
+}
+
+export interface Challenges {
+  incoming: ChallengeView[];
+  outgoing: ChallengeView[];
+}
+
+// POST /api/pairing: a game at once, or a waiting request (its token goes into mySeeks).
+export type PairingReply = { game_id: string; token: string; color: string } | { id: string; token: string };
+
+export const pairingApi = {
+  play: (req: Omit<SeekRequest, 'color'>) =>
+    call<PairingReply>('POST', '/api/pairing', { ...req, seek_tokens: Object.values(mySeeks.all()) }),
+  cancel: (id: string, token: string) =>
+    call<Record<string, never>>('DELETE', `/api/pairing/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+};
+
+export const challengeApi = {
+  send: (req: SeekRequest & { to: string }) => call<{ id: string; token: string }>('POST', '/api/challenges', req),
+  list: () => call<Challenges>('GET', '/api/challenges'),
+  act: (id: string, action: 'accept' | 'decline' | 'cancel') =>
+    call<{ game_id?: string; token?: string; color?: string }>('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`),
+};
+
 export interface StartedGame {
   seek_id: string;
   game_id: string;
@@ -52,7 +102,12 @@ export interface StartedGame {
 }
 
 // The live list, reconnecting after a drop; hello() names this browser's seeks again.
-export function watchLobby(onSeeks: (s: SeekView[]) => void, onStarted: (g: StartedGame) => void) {
+export interface LobbyEvents {
+  onChallenges?: (c: Challenges) => void;  // a signed-in socket: the account's open challenges
+  onDeclined?: (seekId: string, to: string) => void;  // a challenge this browser sent
+}
+
+export function watchLobby(onSeeks: (s: SeekView[]) => void, onStarted: (g: StartedGame) => void, events: LobbyEvents = {}) {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 250;
@@ -69,6 +124,11 @@ export function watchLobby(onSeeks: (s: SeekView[]) => void, onStarted: (g: Star
       const msg = JSON.parse(ev.data);
       if (msg.type === 'seeks') onSeeks(msg.seeks as SeekView[]);
       if (msg.type === 'game_started') onStarted(msg as StartedGame);
+      if (msg.type === 'challenges') events.onChallenges?.(msg as Challenges);
+      if (msg.type === 'challenge_declined') {
+        mySeeks.remove(msg.seek_id);
+        events.onDeclined?.(msg.seek_id, msg.to);
+      }
     };
     ws.onclose = () => {
       if (closed) return;

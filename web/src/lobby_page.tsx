@@ -1,18 +1,44 @@
-// The lobby (#/lobby): the open challenges, live, with one-click accept, and a form to post one.
-// A posted seek stays while this page is open (the lobby socket speaks for it); when someone
-// accepts it, the server tells the socket and the page goes into the game.
+// The lobby (#/lobby): "Play now" (quick pairing with someone near one's rating), the open
+// challenges, live, with one-click accept, a form to post one, and a signed-in player's direct
+// challenges (to accept or decline, or one's own to cancel). A posted seek or a play-now request
+// stays while this page is open (the lobby socket speaks for it); when someone is paired with it,
+// the server tells the socket and the page goes into the game.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { seats, type MetaGame } from './api';
+import { ratingText, type Account } from './account_api';
 import type { Dict, Lang } from './i18n';
-import { LOBBY_TEXTS } from './lobby_texts';
-import { lobbyApi, mySeeks, watchLobby, type SeekView } from './lobby_api';
+import { LOBBY_TEXTS, type LobbyDict } from './lobby_texts';
+import { challengeApi, enterGame, fill, lobbyApi, mySeeks, pairingApi, watchLobby, type Challenges, type ChallengeView, type SeekView } from './lobby_api';
 import { errorText } from './server_texts';
 import { timeControlText } from './clock_view';
-import type { Account } from './account_api';
 import type { AccountDict } from './account_texts';
 
-function clockText(t: Dict, s: SeekView): string {
+function clockText(t: Dict, s: SeekView | ChallengeView): string {
   return s.clock ? timeControlText(t, s.clock.initial_s, s.clock.increment_s, s.speed ?? undefined) : t.untimed;
+}
+
+
+// One challenge's line: the game and clock, and the buttons for it.
+function ChallengeRow({ c, t, lt, incoming, act }: {
+  c: ChallengeView; t: Dict; lt: LobbyDict; incoming: boolean; act: (c: ChallengeView, a: 'accept' | 'decline' | 'cancel') => void;
+}) {
+  const dict = t as unknown as Record<string, string>;
+  return (
+    <tr data-challenge={c.id}>
+      <td>{incoming ? c.from : c.to}</td>
+      <td>{dict[c.game] ?? c.game}{c.color !== 'random' ? ` · ${dict[c.color] ?? c.color}` : ''}</td>
+      <td>{clockText(t, c)}</td>
+      <td>{c.rated ? lt.rated : lt.casual}</td>
+      <td>
+        {incoming
+          ? <>
+              <button class="primary" data-action="accept-challenge" onClick={() => act(c, 'accept')}>{lt.accept}</button>{' '}
+              <button data-action="decline-challenge" onClick={() => act(c, 'decline')}>{lt.decline}</button>
+            </>
+          : <button class="danger" data-action="cancel-challenge" onClick={() => act(c, 'cancel')}>{lt.cancel}</button>}
+      </td>
+    </tr>
+  );
 }
 
 export function LobbyPage({ t, lang, meta, account, at }: {
@@ -29,15 +55,27 @@ export function LobbyPage({ t, lang, meta, account, at }: {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const lobby = useRef<ReturnType<typeof watchLobby> | null>(null);
+  const [quick, setQuick] = useState<{ id: string; token: string } | null>(null);  // a play-now request waiting
+  const quickRef = useRef(quick);
+  quickRef.current = quick;
+  const [challenges, setChallenges] = useState<Challenges>({ incoming: [], outgoing: [] });
+  const [declined, setDeclined] = useState<string | null>(null);
 
   useEffect(() => {
     const w = watchLobby(setSeeks, (g) => {
-      seats.set(g.game_id, g.token);
       mySeeks.remove(g.seek_id);
-      location.hash = `#/game/${g.game_id}`;
-    });
+      enterGame(g.game_id, g.token);
+    }, { onChallenges: setChallenges, onDeclined: (_id, to) => setDeclined(to) });
     lobby.current = w;
-    return () => w.close();
+    return () => {
+      w.close();
+      // A play-now request is this page's: leaving the page withdraws it.
+      const q = quickRef.current;
+      if (q) {
+        mySeeks.remove(q.id);
+        pairingApi.cancel(q.id, q.token).catch(() => undefined);
+      }
+    };
   }, []);
 
   const entry = meta.find((g) => g.name === game) ?? meta[0];
@@ -64,6 +102,45 @@ export function LobbyPage({ t, lang, meta, account, at }: {
       setBusy(false);
     }
   };
+  const playNow = async () => {
+    if (!entry) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
+      const clock = p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null;
+      const r = await pairingApi.play({ game: entry.name, rules: '', clock, rated });
+      if ('game_id' in r) return enterGame(r.game_id, r.token);
+      mySeeks.add(r.id, r.token);
+      setQuick({ id: r.id, token: r.token });
+      lobby.current?.hello();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stopSearching = async () => {
+    if (!quick) return;
+    setError(null);
+    try {
+      await pairingApi.cancel(quick.id, quick.token);
+    } catch (e) {
+      setError(e);
+    }
+    mySeeks.remove(quick.id);
+    setQuick(null);
+  };
+  const actOn = async (c: ChallengeView, action: 'accept' | 'decline' | 'cancel') => {
+    setError(null);
+    try {
+      const r = await challengeApi.act(c.id, action);
+      if (action === 'cancel') mySeeks.remove(c.id);
+      if (r.game_id && r.token) enterGame(r.game_id, r.token);
+    } catch (e) {
+      setError(e);
+    }
+  };
   const accept = async (id: string) => {
     setError(null);
     try {
@@ -88,6 +165,28 @@ export function LobbyPage({ t, lang, meta, account, at }: {
 
   return (
     <div class="lobby" data-testid="lobby">
+      {account && (challenges.incoming.length > 0 || challenges.outgoing.length > 0 || declined) && (
+        <section class="card lobby-challenges" data-testid="challenges">
+          <h2>{lt.challenges}</h2>
+          {declined && <p class="muted" role="status" data-testid="challenge-declined">{fill(lt.challengeDeclined, { name: declined })}</p>}
+          {challenges.incoming.length > 0 && (
+            <>
+              <h3>{lt.incoming}</h3>
+              <table class="games-table" data-testid="incoming-challenges"><tbody>
+                {challenges.incoming.map((c) => <ChallengeRow key={c.id} c={c} t={t} lt={lt} incoming act={actOn} />)}
+              </tbody></table>
+            </>
+          )}
+          {challenges.outgoing.length > 0 && (
+            <>
+              <h3>{lt.outgoing}</h3>
+              <table class="games-table" data-testid="outgoing-challenges"><tbody>
+                {challenges.outgoing.map((c) => <ChallengeRow key={c.id} c={c} t={t} lt={lt} incoming={false} act={actOn} />)}
+              </tbody></table>
+            </>
+          )}
+        </section>
+      )}
       <section class="card">
         <h1>{lt.openSeeks}</h1>
         {seeks && seeks.length === 0 && <p class="muted" data-testid="no-seeks">{lt.noSeeks}</p>}
@@ -103,7 +202,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
                   <td class="muted">{s.rules || lt.standard}</td>
                   <td>{clockText(t, s)}</td>
                   <td>{s.rated ? lt.rated : lt.casual}</td>
-                  <td>{s.username ?? lt.guest}{s.rating !== null ? ` (${s.rating})` : ''}</td>
+                  <td>{s.username ?? lt.guest}{s.rating !== null ? ` (${ratingText(s.rating, s.provisional ?? false)})` : ''}</td>
                   <td>
                     {mine[s.id]
                       ? <button class="danger" data-action="cancel-seek" onClick={() => cancel(s.id)}>{lt.cancel} ({lt.yours})</button>
@@ -143,8 +242,15 @@ export function LobbyPage({ t, lang, meta, account, at }: {
             {lt.rated}
             {!canRate && <small class="muted" data-testid="rated-hint">{!account ? at.ratedNeedsAccount : at.ratedNeedsClock}</small>}
           </label>
-          <button class="primary" data-action="post-seek" disabled={busy || !entry} onClick={post}>{lt.post}</button>
+          <button class="primary" data-action="play-now" disabled={busy || !entry || quick !== null} onClick={playNow}>{lt.playNow}</button>
+          <button data-action="post-seek" disabled={busy || !entry} onClick={post}>{lt.post}</button>
         </div>
+        {quick
+          ? <p class="muted" role="status" data-testid="play-now-waiting">
+              {lt.searching}{' '}
+              <button class="danger" data-action="cancel-play-now" onClick={stopSearching}>{lt.cancel}</button>
+            </p>
+          : <p class="muted small">{lt.playNowHint}</p>}
       </section>
     </div>
   );

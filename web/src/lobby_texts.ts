@@ -18,6 +18,20 @@ export interface LobbyDict {
   waiting: string;
   rules: string;
   standard: string;
+  playNow: string;
+  playNowHint: string;
+  searching: string;
+  challenges: string;
+  incoming: string;
+  outgoing: string;
+  decline: string;
+  challenge: string;
+  sendChallenge: string;
+  challengeSent: string;
+  challengeDeclined: string;
+  challengeNotice: string;
+  challengeTo: string;
+  noChallenges: string;
 }
 
 export const LOBBY_TEXTS: Record<Lang, LobbyDict> = {
@@ -37,6 +51,20 @@ export const LOBBY_TEXTS: Record<Lang, LobbyDict> = {
     waiting: 'Waiting for an opponent… keep this page open.',
     rules: 'Rules',
     standard: 'standard',
+    playNow: 'Play now',
+    playNowHint: 'Play now pairs you with someone near your rating who wants the same game and clock.',
+    searching: 'Looking for an opponent near your rating…',
+    challenges: 'Challenges',
+    incoming: 'Challenges to you',
+    outgoing: 'Your challenges',
+    decline: 'Decline',
+    challenge: 'Challenge',
+    sendChallenge: 'Send challenge',
+    challengeSent: 'Challenge sent. Waiting for {name} to answer…',
+    challengeDeclined: '{name} declined your challenge.',
+    challengeNotice: 'Challenges to you: {n}',
+    challengeTo: 'To',
+    noChallenges: 'No challenges.',
   },
   ru: {
     lobby: 'Лобби',
@@ -54,6 +82,20 @@ export const LOBBY_TEXTS: Record<Lang, LobbyDict> = {
     waiting: 'Ждём соперника… не закрывайте эту страницу.',
     rules: 'Правила',
     standard: 'обычные',
+    playNow: 'Играть сейчас',
+    playNowHint: '«Играть сейчас» подберёт соперника с близким рейтингом, который хочет ту же игру и контроль времени.',
+    searching: 'Ищем соперника с близким рейтингом…',
+    challenges: 'Вызовы',
+    incoming: 'Вызовы вам',
+    outgoing: 'Ваши вызовы',
+    decline: 'Отклонить',
+    challenge: 'Вызвать',
+    sendChallenge: 'Отправить вызов',
+    challengeSent: 'Вызов отправлен. Ждём ответа {name}…',
+    challengeDeclined: '{name} отклонил(а) ваш вызов.',
+    challengeNotice: 'Вызовы вам: {n}',
+    challengeTo: 'Кому',
+    noChallenges: 'Вызовов нет.',
   },
   kk: {
     lobby: 'Лобби',
@@ -71,6 +113,20 @@ export const LOBBY_TEXTS: Record<Lang, LobbyDict> = {
     waiting: 'Қарсылас күтілуде… бұл бетті жаппаңыз.',
     rules: 'Ережелер',
     standard: 'әдеттегі',
+    playNow: 'Қазір ойнау',
+    playNowHint: '«Қазір ойнау» сізге рейтингі жақын, сол ойын мен уақыт бақылауын қалайтын қарсылас табады.',
+    searching: 'Рейтингі жақын қарсылас ізделуде…',
+    challenges: 'Шақырулар',
+    incoming: 'Сізге келген шақырулар',
+    outgoing: 'Сіздің шақыруларыңыз',
+    decline: 'Қабылдамау',
+    challenge: 'Шақыру',
+    sendChallenge: 'Шақыру жіберу',
+    challengeSent: 'Шақыру жіберілді. {name} жауабы күтілуде…',
+    challengeDeclined: '{name} шақыруыңызды қабылдамады.',
+    challengeNotice: 'Сізге келген шақырулар: {n}',
+    challengeTo: 'Кімге',
+    noChallenges: 'Шақырулар жоқ.',
   },
   uz: {
     lobby: 'Lobbi',
@@ -88,5 +144,19 @@ export const LOBBY_TEXTS: Record<Lang, LobbyDict> = {
     waiting: 'Raqib kutilmoqda… bu sahifani yopmang.',
     rules: 'Qoidalar',
     standard: 'odatiy',
+    playNow: 'Hozir o‘ynash',
+    playNowHint: '“Hozir o‘ynash” sizga reytingi yaqin, xuddi shu o‘yin va vaqt nazoratini istagan raqib topadi.',
+    searching: 'Reytingi yaqin raqib qidirilmoqda…',
+    challenges: 'Chaqiruvlar',
+    incoming: 'Sizga chaqiruvlar',
+    outgoing: 'Sizning chaqiruvlaringiz',
+    decline: 'Rad etish',
+    challenge: 'Chaqirish',
+    sendChallenge: 'Chaqiruv yuborish',
+    challengeSent: 'Chaqiruv yuborildi. {name} javobi kutilmoqda…',
+    challengeDeclined: '{name} chaqiruvingizni rad etdi.',
+    challengeNotice: 'Sizga chaqiruvlar: {n}',
+    challengeTo: 'Kimga',
+    noChallenges: 'Chaqiruvlar yo‘q.',
   },
 };

@@ -1,14 +1,16 @@
 // A player's page (#/player/NAME): ratings per game and speed class with their deviation and a
 // provisional mark, the game counts, the recent games (each opens the game) and the rating
-// history of one game as a chart.
+// history of one game as a chart; a signed-in visitor can challenge the player from here.
 import { useEffect, useState } from 'preact/hooks';
-import { accountApi, deltaText, ratingText, type PlayerView, type RecentGame } from './account_api';
+import { accountApi, deltaText, ratingText, type Account, type PlayerView, type RecentGame } from './account_api';
 import type { AccountDict } from './account_texts';
 import type { MetaGame } from './api';
 import { sideName, type Dict } from './i18n';
 import { errorText } from './server_texts';
 import { GameIcon } from './new_game';
 import { RatingChart } from './rating_chart';
+import { ChallengeForm } from './challenge_form';
+import type { LobbyDict } from './lobby_texts';
 
 // The game's outcome for this player: the server may say "win"/"loss"/"draw", or give the result
 // as "1-0"/"0-1"/"1/2-1/2" with the player's colour.
@@ -27,7 +29,9 @@ export function speedName(t: Dict, speed: string | null | undefined): string {
   return (t as unknown as Record<string, string>)[`speed_${speed}`] ?? speed;
 }
 
-export function PlayerPage({ name, t, at, meta }: { name: string; t: Dict; at: AccountDict; meta: MetaGame[] }) {
+export function PlayerPage({ name, t, at, meta, account, lt }: {
+  name: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; lt: LobbyDict;
+}) {
   const [player, setPlayer] = useState<PlayerView | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [chartGame, setChartGame] = useState('');
@@ -48,6 +52,9 @@ export function PlayerPage({ name, t, at, meta }: { name: string; t: Dict; at: A
       <section class="card player-head">
         <h1>{player.username}</h1>
         <p class="muted small">{at.memberSince} {player.created_at.slice(0, 10)}</p>
+        {account && account.username.toLowerCase() !== player.username.toLowerCase() && meta.length > 0 && (
+          <ChallengeForm to={player.username} t={t} lt={lt} meta={meta} />
+        )}
         <div class="counts" data-testid="player-counts">
           <span><b>{c.games}</b> {at.record}</span>
           <span class="win"><b>{c.wins}</b> {at.wins}</span>

@@ -1,6 +1,8 @@
 // Browser test of the lobby: in two browser contexts, one posts a seek from #/lobby, the other
 // sees it appear live and accepts it with one click; both land in the same game (the creator's
-// page is taken there by the lobby socket), and a move made by one appears at the other.
+// page is taken there by the lobby socket), and a move made by one appears at the other. Then
+// "Play now" pairs two browsers, and a signed-in player challenges another from their page, who
+// sees it in the header and the lobby and accepts it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -76,4 +78,106 @@ test('a seek posted in one browser is accepted in another: both play the same ga
   assert.deepEqual(acceptor.errors, []);
   await creator.context().close();
   await acceptor.context().close();
+});
+
+async function signUp(page, username, password) {
+  await page.click('[data-action=sign-in]');
+  await page.click('[data-action=to-sign-up]');
+  await page.waitForSelector('[data-testid=account-dialog][data-mode=up]');
+  await page.fill('[data-testid=account-dialog] input[name=username]', username);
+  await page.fill('[data-testid=account-dialog] input[name=password]', password);
+  await page.click('[data-action=account-submit]');
+  await page.waitForSelector('[data-account=user]');
+}
+
+test('play now: two browsers asking for the same game and clock are paired', async () => {
+  const first = await newPage();
+  await first.goto(`${server.url}/#/lobby`);
+  await first.selectOption('[data-seek-opt=game]', 'togyz');
+  await first.selectOption('[data-seek-opt=clock]', { label: '3+2 · Blitz' });
+  await first.click('[data-action=play-now]');
+  await first.waitForSelector('[data-testid=play-now-waiting]');
+  // A play-now request is not an open challenge in the list.
+  assert.equal(await first.locator('[data-seek]').count(), 0);
+
+  // Cancel and ask again: the cancelled request is gone (the next one waits too).
+  await first.click('[data-action=cancel-play-now]');
+  await first.waitForSelector('[data-testid=play-now-waiting]', { state: 'detached' });
+  await first.click('[data-action=play-now]');
+  await first.waitForSelector('[data-testid=play-now-waiting]');
+
+  const second = await newPage('kk-KZ');
+  await second.goto(`${server.url}/#/lobby`);
+  await second.selectOption('[data-seek-opt=game]', 'togyz');
+  await second.selectOption('[data-seek-opt=clock]', { label: '3+2 · Блиц' });
+  assert.match(await second.textContent('[data-action=play-now]'), /Қазір ойнау/);
+  await second.click('[data-action=play-now]');
+  await second.waitForSelector('.game-page');
+  await first.waitForSelector('.game-page');  // taken there by the lobby socket
+  const id = await second.getAttribute('.game-page', 'data-game-id');
+  assert.equal(await first.getAttribute('.game-page', 'data-game-id'), id);
+  const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(state.mode, 'online');
+  assert.equal(state.clock.initial_ms, 180_000);
+  await first.screenshot({ path: path.join(ARTIFACTS, 'lobby-play-now.png') });
+  assert.deepEqual(first.errors, []);
+  assert.deepEqual(second.errors, []);
+  await first.context().close();
+  await second.context().close();
+});
+
+test('a challenge from a player page is seen by its player, who accepts it', async () => {
+  const carol = await newPage();
+  await carol.goto(server.url);
+  await signUp(carol, 'carol', 'carol-long-password');
+  const dan = await newPage('uz-UZ');
+  await dan.goto(server.url);
+  await signUp(dan, 'dan', 'dan-long-password');
+
+  // Carol's own page has no Challenge button; Dan's has.
+  await carol.goto(`${server.url}/#/player/carol`);
+  await carol.waitForSelector('[data-testid=player-page]');
+  assert.equal(await carol.locator('[data-action=challenge]').count(), 0);
+  await carol.goto(`${server.url}/#/player/dan`);
+  await carol.click('[data-action=challenge]');
+  await carol.selectOption('[data-challenge-opt=game]', 'togyz');
+  await carol.selectOption('[data-challenge-opt=clock]', { label: '3+2 · Blitz' });
+  await carol.selectOption('[data-challenge-opt=color]', 'black');
+  await carol.check('[data-challenge-opt=rated]');
+  await carol.click('[data-action=send-challenge]');
+  await carol.waitForSelector('[data-testid=challenge-sent]');
+
+  // Dan sees it in the header wherever he is, and in the lobby, live.
+  await dan.waitForSelector('[data-testid=challenge-notice]');
+  assert.match(await dan.textContent('[data-testid=challenge-notice]'), /1/);
+  await dan.click('[data-testid=challenge-notice]');
+  const row = dan.locator('[data-testid=incoming-challenges] [data-challenge]');
+  await row.waitFor();
+  assert.match(await row.textContent(), /carol/);
+  assert.match(await row.textContent(), /Reytingli/);
+  await dan.screenshot({ path: path.join(ARTIFACTS, 'lobby-challenge-uz.png') });
+  await dan.click('[data-action=accept-challenge]');
+  await dan.waitForSelector('.game-page');
+  await carol.waitForSelector('.game-page');  // taken there by the form's lobby socket
+  const id = await dan.getAttribute('.game-page', 'data-game-id');
+  assert.equal(await carol.getAttribute('.game-page', 'data-game-id'), id);
+  const state = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(state.rated, true);
+  assert.equal(state.players[0].username, 'dan');  // carol asked for black
+  assert.equal(state.players[1].username, 'carol');
+  await dan.waitForSelector('[data-testid=challenge-notice]', { state: 'detached' });
+
+  // The chat switch of Dan's account: off in the account menu, and the server keeps it.
+  await dan.click('[data-testid=account-name]');
+  await dan.uncheck('[data-action=account-chat]');
+  let chat = true;
+  for (let i = 0; i < 50 && chat !== false; ++i) {
+    chat = await dan.evaluate(async () => (await (await fetch('/api/account')).json()).chat);
+    if (chat !== false) await dan.waitForTimeout(100);
+  }
+  assert.equal(chat, false, 'the account keeps the chat switched off');
+  assert.deepEqual(carol.errors, []);
+  assert.deepEqual(dan.errors, []);
+  await carol.context().close();
+  await dan.context().close();
 });
