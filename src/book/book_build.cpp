@@ -78,26 +78,46 @@ Result<Book> build_book(const GameState& start, Engine& engine, const MoveSource
       auto moves = source(*st);
       if (!moves) return make_error(moves.error());
       const bool first = st->side_to_move() == Side::First;
+      // Every candidate is scored first: the kept set and the explored set are judged against
+      // the position's best score (keep_within, expand_within), not only the absolute threshold.
+      struct Scored {
+        std::string text;
+        SourceMove m;
+        int score;
+      };
+      std::vector<Scored> scored;
       for (const auto& [text, m] : protocol_moves(*st, *moves)) {
         if (m.games < opt.min_games) continue;
         ++rep.totals.checked;
-        const int score = score_move(*st, text, engine, opt.check);
-        if (score < opt.drop_below) {
+        scored.push_back({text, m, score_move(*st, text, engine, opt.check)});
+      }
+      int best = -kBookWin;
+      for (const Scored& c : scored) best = std::max(best, c.score);
+      for (const Scored& c : scored) {
+        const bool near_best = opt.keep_within < 0 || c.score >= best - opt.keep_within;
+        const bool kept = c.score >= opt.drop_below && near_best;
+        if (kept) {
+          const std::int64_t wins = first ? c.m.first_wins : c.m.second_wins;
+          BookEntry e;
+          e.key = st->hash();
+          e.move = c.text;
+          e.weight = static_cast<std::uint32_t>(std::min<std::int64_t>(2 * wins + c.m.draws + 1, 0xFFFFFFFF));
+          e.score = static_cast<std::int16_t>(std::clamp(c.score, -kBookWin, kBookWin));
+          e.games = static_cast<std::uint16_t>(std::min<std::int64_t>(c.m.games, 0xFFFF));
+          entries.push_back(std::move(e));
+          ++rep.totals.kept;
+        } else {
           ++rep.totals.dropped;
-          rep.dropped.push_back({st->position_text(), text, score});
-          continue;
+          rep.dropped.push_back({st->position_text(), c.text, c.score});
         }
-        const std::int64_t wins = first ? m.first_wins : m.second_wins;
-        BookEntry e;
-        e.key = st->hash();
-        e.move = text;
-        e.weight = static_cast<std::uint32_t>(std::min<std::int64_t>(2 * wins + m.draws + 1, 0xFFFFFFFF));
-        e.score = static_cast<std::int16_t>(std::clamp(score, -kBookWin, kBookWin));
-        e.games = static_cast<std::uint16_t>(std::min<std::int64_t>(m.games, 0xFFFF));
-        entries.push_back(std::move(e));
-        ++rep.totals.kept;
+        // The positions after kept moves are explored further, and after any move the other side
+        // may well play: every move in the first expand_all_plies plies, then those within
+        // expand_within of the best (the book's side must have an answer to them).
+        const bool explore =
+            kept || ply < opt.expand_all_plies || (opt.expand_within >= 0 && c.score >= best - opt.expand_within);
+        if (!explore) continue;
         std::unique_ptr<GameState> child = st->clone();
-        if (child->play(text) && seen.insert(child->hash()).second) next.push_back(std::move(child));
+        if (child->play(c.text) && seen.insert(child->hash()).second) next.push_back(std::move(child));
       }
       if (opt.progress) opt.progress(rep.totals);
     }

@@ -4,7 +4,9 @@
 // source played it at least `min_games` times; its weight is 2 x wins + draws + 1 for the side
 // that played it (results and popularity); then the game's engine searches the position after
 // it, and the move is dropped when that search scores it below `drop_below` for the mover (it
-// loses clearly). The kept moves' positions are explored further; transpositions once.
+// loses clearly) or, with keep_within, more than that below the best move of the position. The
+// kept moves' positions are explored further (and, with expand_within / expand_all_plies, those
+// after the other side's plausible moves, so the book answers them); transpositions once.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -36,6 +38,9 @@ struct BuildOptions {
   SearchLimits check;     // the checking search of each candidate (depth or nodes set, one thread)
   int drop_below = 0;     // score units of the game, for the mover
   int margin = 0;         // written into the book for the pick
+  int keep_within = -1;   // >= 0: also drop a move scoring more than this below the position's best
+  int expand_within = -1; // >= 0: explore the positions after moves this close to the best, kept or not
+  int expand_all_plies = 0;  // explore after every scored move in the first plies (any reply answered)
   std::string note;
   std::function<void(const BuildProgress&)> progress;  // after each position
 };

@@ -1,6 +1,6 @@
 // oyin book build|probe: opening books (src/book). `build` makes a book from the game base's
-// explorer index (--from-db) or from the engine's self-play (--selfplay), every move checked by a
-// search; `probe` prints a book's moves for a position.
+// explorer index (--from-db), from the engine's self-play (--selfplay) or from every legal move
+// (--analysis), every move checked by a search; `probe` prints a book's moves for a position.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -24,6 +24,8 @@ struct BuildOpts {
   int selfplay = 0, plies = 0, min_games = 1, depth = 0, level = -1, random_plies = 0;
   std::uint64_t nodes = 0, seed = 1;
   int margin = 0, drop_below = 0;
+  bool analysis = false;  // the source: every legal move, judged by the engine alone
+  int keep_within = -1, expand_within = -1, expand_all_plies = 0;
   CLI::Option* margin_opt = nullptr;  // given: --margin and --drop-below override the game's
   CLI::Option* drop_opt = nullptr;
   bool quiet = false;
@@ -61,7 +63,8 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 
 int run_build(const BuildOpts& o) {
   const GameEntry& g = game_or_fail(o.game);
-  if (o.db.empty() == (o.selfplay == 0)) throw UsageError("book build needs one source: --from-db DB or --selfplay GAMES");
+  if (int(!o.db.empty()) + int(o.selfplay > 0) + int(o.analysis) != 1)
+    throw UsageError("book build needs one source: --from-db DB, --selfplay GAMES or --analysis");
   auto created = g.new_game(o.rules, "");
   if (!created) throw UsageError(created.error());
   const std::unique_ptr<GameState> start = std::move(*created);
@@ -87,6 +90,12 @@ int run_build(const BuildOpts& o) {
       std::vector<book::SourceMove> out;
       for (const auto& r : *rows)
         out.push_back({r.move, r.counts.games, r.counts.first_wins, r.counts.draws, r.counts.second_wins});
+      return out;
+    };
+  } else if (o.analysis) {
+    source = [](const GameState& st) -> Result<std::vector<book::SourceMove>> {
+      std::vector<book::SourceMove> out;
+      for (const std::string& m : st.legal_moves()) out.push_back({m, 1, 0, 0, 0});
       return out;
     };
   } else {
@@ -120,6 +129,9 @@ int run_build(const BuildOpts& o) {
   else bo.check.depth = std::max(1, depth - 1);  // the move itself is the first ply
   bo.drop_below = o.drop_opt->count() ? o.drop_below : bs.drop_below;
   bo.margin = o.margin_opt->count() ? o.margin : bs.margin;
+  bo.keep_within = o.keep_within;
+  bo.expand_within = o.expand_within;
+  bo.expand_all_plies = o.expand_all_plies;
   bo.note = o.command_line;
   Throttle th;
   bo.progress = [&](const book::BuildProgress& p) {
@@ -137,7 +149,9 @@ int run_build(const BuildOpts& o) {
   if (auto s = b->save(o.out); !s) throw UsageError(s.error());
   std::cout << "book: wrote " << o.out << ": " << b->positions() << " positions, " << b->entries().size() << " moves ("
             << report.totals.checked << " checked at depth " << depth << ", " << report.totals.dropped
-            << " dropped below " << score_text(bo.drop_below) << "), " << std::filesystem::file_size(o.out) << " bytes in "
+            << " dropped below " << score_text(bo.drop_below)
+            << (bo.keep_within >= 0 ? " or more than " + score_text(bo.keep_within) + " below the best" : "")
+            << "), " << std::filesystem::file_size(o.out) << " bytes in "
             << std::fixed << std::setprecision(1) << seconds_since(t0) << " s\n";
   return 0;
 }
@@ -212,7 +226,17 @@ void add_book_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   auto* db = build->add_option("--from-db", b->db, "Database with the game base (oyin import)");
   auto* sp = build->add_option("--selfplay", b->selfplay, "Play this many self-play games as the source")
                  ->check(whole_number(1, 1000000));
+  auto* an = build->add_flag("--analysis", b->analysis,
+                             "Every legal move as the source, judged by the engine's search alone (no games)");
   db->excludes(sp);
+  an->excludes(db)->excludes(sp);
+  build->add_option("--keep-within", b->keep_within, "Also drop a move scoring more than this below the position's best")
+      ->check(whole_number(0, 30000));
+  build->add_option("--expand-within", b->expand_within,
+                    "Explore the positions after moves this close to the position's best, kept or not")
+      ->check(whole_number(0, 30000));
+  build->add_option("--expand-all-plies", b->expand_all_plies, "Explore the positions after every move of the first K plies")
+      ->check(whole_number(0, 60));
   build->add_option("--plies", b->plies, "Book moves for the first N plies")->required()->check(whole_number(1, 60));
   build->add_option("--out", b->out, "The book file to write")->required();
   build->add_option("--min-games", b->min_games, "Book a move only when the source played it this often")

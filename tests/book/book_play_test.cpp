@@ -40,7 +40,7 @@ std::string slurp_bytes(const std::string& path) {
 TEST(BookBuild, FromTheBaseDropsAMoveThatLosesClearly) {
   register_builtin_games();
   const GameEntry& g = *find_game("togyz");
-  const int drop = g.book_settings().drop_below;
+  const int drop = -1000;  // a clear loss here: 10 stones down (given with --drop-below=)
   auto engine = g.make_engine();
   SearchLimits check;
   check.depth = 3;  // what --depth 4 searches after the move
@@ -77,7 +77,7 @@ TEST(BookBuild, FromTheBaseDropsAMoveThatLosesClearly) {
     ASSERT_EQ(sum.added, 5u);
   }
   const std::string book = dir + "/t.book";
-  const auto r = run_oyin("book build togyz --from-db " + dir + "/base.sqlite --plies 2 --depth 4 --min-games 2 --out " + book);
+  const auto r = run_oyin("book build togyz --from-db " + dir + "/base.sqlite --plies 2 --depth 4 --min-games 2 --drop-below=-1000 --out " + book);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("book: dropped " + worst + " ("), std::string::npos) << r.err;
   char below[16];
@@ -122,10 +122,60 @@ TEST(BookBuild, SelfPlayWithASeedWritesTheSameFile) {
   EXPECT_NE(b->header().note.find("--selfplay 3"), std::string::npos) << b->header().note;
 }
 
+// From the engine's own analysis: every legal move of the start scored, only those within
+// keep_within of the best booked, and (expand_all_plies 1) every reply to any first move answered.
+TEST(BookBuild, AnalysisKeepsOnlyMovesNearTheBestAndAnswersEveryFirstMove) {
+  register_builtin_games();
+  const GameEntry& g = *find_game("togyz");
+  const auto start = g.new_game("", "").value();
+  auto engine = g.make_engine();
+  const MoveSource every = [](const GameState& st) -> Result<std::vector<SourceMove>> {
+    std::vector<SourceMove> out;
+    for (const std::string& m : st.legal_moves()) out.push_back({m, 1, 0, 0, 0});
+    return out;
+  };
+  BuildOptions opt;
+  opt.plies = 2;
+  opt.check.depth = 3;
+  opt.check.level = 10;
+  opt.drop_below = -kBookWin;
+  opt.keep_within = 20;
+  opt.margin = 20;
+  opt.expand_all_plies = 1;
+  BuildReport rep;
+  auto b = build_book(*start, *engine, every, opt, &rep);
+  ASSERT_TRUE(b) << b.error();
+  std::size_t replies = 0;  // the start's 9 moves, then every reply to each (8 where a pit was taken)
+  for (const std::string& m : start->legal_moves()) {
+    auto c = start->clone();
+    ASSERT_TRUE(c->play(m));
+    replies += c->legal_moves().size();
+  }
+  EXPECT_EQ(rep.totals.checked, 9u + replies);
+  // The start: the booked moves are exactly those within 20 of the best checking score.
+  std::vector<int> scores;
+  for (const std::string& m : start->legal_moves()) scores.push_back(score_move(*start, m, *engine, opt.check));
+  const int best = *std::max_element(scores.begin(), scores.end());
+  const auto moves = book_moves(*b, *start);
+  ASSERT_FALSE(moves.empty());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const std::string m = start->legal_moves()[i];
+    const bool booked = std::any_of(moves.begin(), moves.end(), [&](const BookEntry& e) { return e.move == m; });
+    EXPECT_EQ(booked, scores[i] >= best - 20) << m << " scores " << scores[i] << ", best " << best;
+  }
+  // After every first move, kept or not, the book has an answer.
+  for (const std::string& m : start->legal_moves()) {
+    auto c = start->clone();
+    ASSERT_TRUE(c->play(m));
+    EXPECT_FALSE(book_moves(*b, *c).empty()) << "no answer to " << m;
+  }
+}
+
 TEST(BookBuild, BadInputIsOneLineAndExitTwo) {
   for (const std::string args :
        {"book build togyz --plies 4 --out /tmp/x.book", "book build togyz --from-db /nonexistent.sqlite --plies 4 --out /tmp/x.book",
-        "book build nogame --selfplay 2 --plies 4 --out /tmp/x.book", "book build togyz --selfplay 2 --plies 0 --out /tmp/x.book",
+        "book build nogame --selfplay 2 --plies 4 --out /tmp/x.book",
+        "book build togyz --analysis --selfplay 2 --plies 4 --out /tmp/x.book", "book build togyz --selfplay 2 --plies 0 --out /tmp/x.book",
         "book probe togyz", "book", "book probe togyz /nonexistent.book --moves 11"}) {
     const auto r = run_oyin(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out << r.err;

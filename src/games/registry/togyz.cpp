@@ -20,11 +20,12 @@ GameDeclaration declare_togyz() {
   d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
   d.levels = search::alphabeta_levels();
   // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
-  // Book: scores in hundredths of a stone. The evaluation gives the side to move's opponent about
-  // 7 stones in the opening, so a clear loss is a move the checking search puts 10 stones down;
-  // moves within a stone and a half of the best (its depth-to-depth swing) are all good enough
-  // to vary among.
-  d.book = {.from_level = 5, .margin = 150, .drop_below = -1000, .check_depth = 8};
+  // Book: scores in hundredths of a stone. The shipped book is built from the engine's own
+  // analysis (--analysis), each move checked at depth 13: at depth 8 its scores swing by stones
+  // from depth to depth (README "Opening books"), so only moves within 0.30 of the position's
+  // best are kept and varied among; a position's best move is kept even when the position is
+  // lost, down to 30 stones.
+  d.book = {.from_level = 5, .margin = 30, .drop_below = -3000, .check_depth = 13};
   d.bench = {
       bench_to_depth("", ""),
       bench_to_depth("", "6 9 5 5 1 4"),
