@@ -57,8 +57,14 @@ struct World {
     auto s = storage::GameStore::open(path);
     if (!s) std::abort();
     store = std::move(*s);
-    games = std::make_unique<GameService>(*store, pool);
-    analysis = std::make_unique<AnalysisService>(AnalysisLimits{});
+    // The computer players' tables at their smallest: clearing 16 MB for each engine is not
+    // what is fuzzed here.
+    GameServiceOptions opt;
+    opt.hash_mb = 1;
+    games = std::make_unique<GameService>(*store, pool, opt);
+    AnalysisLimits limits;
+    limits.hash_mb = 1;
+    analysis = std::make_unique<AnalysisService>(limits);
     api = std::make_unique<Api>(*games, *analysis, "/nonexistent");
     fresh_games();
   }
