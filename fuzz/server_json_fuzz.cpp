@@ -101,6 +101,9 @@ struct World {
 };
 
 World& world() {
+  // The registry first: statics go in the reverse order of their making, so the last World
+  // (whose pool may still run a computer move) goes before the games it refers to.
+  register_builtin_games();
   static std::unique_ptr<World> w;
   if (!w || w->calls >= kInputsPerWorld) {
     w.reset();
