@@ -3,6 +3,11 @@
 // endpoint, the rest is the body (or the query). Whatever comes in, the answer must be JSON, and
 // an error must carry one of the declared codes (server/error_codes.h) — never a crash or a hang.
 // Analysis is left out: a valid request would think for up to ten seconds.
+// The server behind it (store, services, three games) is built anew every kInputsPerWorld inputs:
+// what one input leaves (games, seats, moves) can matter to the next few only, so a finding
+// replays from a short run of inputs, and the store stays small (a store that grew with every
+// input made GET /api/games, which counts its rows, slower and slower). Its file lives in
+// /dev/shm when there is one, so commits cost no disk writes.
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,7 +29,20 @@ namespace {
 using namespace oyin;
 using namespace oyin::server;
 
+constexpr int kInputsPerWorld = 1000;
+
+std::string store_path() {
+  const std::string dir = std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
+  return dir + "/oyin-fuzz-server-" + std::to_string(::getpid()) + ".sqlite";
+}
+
+void remove_store(const std::string& path) {
+  std::error_code ec;
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext, ec);
+}
+
 struct World {
+  const std::string path = store_path();
   std::unique_ptr<storage::GameStore> store;
   boost::asio::thread_pool pool{1};
   std::unique_ptr<GameService> games;
@@ -35,15 +53,29 @@ struct World {
 
   World() {
     register_builtin_games();
-    const std::string path = "/tmp/oyin-fuzz-server-" + std::to_string(::getpid()) + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
+    remove_store(path);
     auto s = storage::GameStore::open(path);
     if (!s) std::abort();
     store = std::move(*s);
-    games = std::make_unique<GameService>(*store, pool);
-    analysis = std::make_unique<AnalysisService>(AnalysisLimits{});
+    // The computer players' tables at their smallest: clearing 16 MB for each engine is not
+    // what is fuzzed here.
+    GameServiceOptions opt;
+    opt.hash_mb = 1;
+    games = std::make_unique<GameService>(*store, pool, opt);
+    AnalysisLimits limits;
+    limits.hash_mb = 1;
+    analysis = std::make_unique<AnalysisService>(limits);
     api = std::make_unique<Api>(*games, *analysis, "/nonexistent");
     fresh_games();
+  }
+  // The pool's work refers to the services: it ends first, then they go, then the store.
+  ~World() {
+    pool.join();
+    api.reset();
+    analysis.reset();
+    games.reset();
+    store.reset();
+    remove_store(path);
   }
   HttpResponse call(std::string method, std::string target, std::string body) {
     auto done = std::make_shared<std::promise<HttpResponse>>();
@@ -56,7 +88,7 @@ struct World {
     api->handle(req, [done](HttpResponse r) { done->set_value(std::move(r)); });
     return done->get_future().get();
   }
-  // A game of each kind to send moves and actions to; renewed now and then so they stay alive.
+  // A game of each kind to send moves and actions to.
   void fresh_games() {
     const char* names[3] = {"togyz", "tojmot", "capgo"};
     for (int i = 0; i < 3; ++i) {
@@ -69,8 +101,15 @@ struct World {
 };
 
 World& world() {
-  static World w;
-  return w;
+  // The registry first: statics go in the reverse order of their making, so the last World
+  // (whose pool may still run a computer move) goes before the games it refers to.
+  register_builtin_games();
+  static std::unique_ptr<World> w;
+  if (!w || w->calls >= kInputsPerWorld) {
+    w.reset();
+    w = std::make_unique<World>();
+  }
+  return *w;
 }
 
 bool declared(const std::string& code) {
@@ -82,7 +121,7 @@ bool declared(const std::string& code) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   World& w = world();
-  if (++w.calls % 500 == 0) w.fresh_games();
+  ++w.calls;
   const std::string rest(reinterpret_cast<const char*>(data) + 1, size - 1);
   const int g = data[0] % 3;
   const std::string game = "/api/games/" + w.ids[g];
