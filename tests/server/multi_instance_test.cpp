@@ -30,17 +30,29 @@ class MultiInstanceTest : public ::testing::Test {
   }
   virtual std::vector<std::string> args() const { return {}; }
   json state(int port, const std::string& id) { return http_get(port, "/api/games/" + id).body; }
+  // An online Togyz game made on instance A with the creator as white (a clock or untimed):
+  // its id and both seats' tokens; an empty id when it could not be made.
+  struct Online {
+    std::string id, white, black;
+  };
+  Online online_game(const json& clock = nullptr) {
+    json body{{"game", "togyz"}, {"mode", "online"}, {"color", "white"}};
+    if (!clock.is_null()) body["clock"] = clock;
+    auto g = http_post(a_->port(), "/api/games", body);
+    EXPECT_EQ(g.status, 201) << g.text;
+    if (g.status != 201) return {};
+    const std::string invite = g.body["invite"];
+    return {g.body["id"].get<std::string>(), g.body["seat"]["token"].get<std::string>(), invite.substr(invite.rfind('/') + 1)};
+  }
 
   std::string url_;
   std::unique_ptr<ServerProcess> a_, b_;
 };
 
 TEST_F(MultiInstanceTest, SeatsOnTwoInstancesSeeEachOthersMoves) {
-  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"}});
-  ASSERT_EQ(g.status, 201) << g.text;
-  const std::string id = g.body["id"], white = g.body["seat"]["token"];
-  const std::string invite = g.body["invite"];
-  const std::string black = invite.substr(invite.rfind('/') + 1);
+  const Online game = online_game();
+  ASSERT_FALSE(game.id.empty());
+  const std::string id = game.id, white = game.white, black = game.black;
   WsClient w(a_->port(), "/ws/games/" + id + "?token=" + white);
   WsClient b(b_->port(), "/ws/games/" + id + "?token=" + black);
   WsClient spectator(b_->port(), "/ws/games/" + id);
@@ -175,12 +187,9 @@ class MultiInstanceClockTest : public MultiInstanceTest {
 };
 
 TEST_F(MultiInstanceClockTest, AFlagFallsOnceAndBothInstancesShowTheSameEnd) {
-  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
-                                                {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
-  ASSERT_EQ(g.status, 201) << g.text;
-  const std::string id = g.body["id"], white = g.body["seat"]["token"];
-  const std::string invite = g.body["invite"];
-  const std::string black = invite.substr(invite.rfind('/') + 1);
+  const Online game = online_game(json{{"initial_s", 60}, {"increment_s", 0}});
+  ASSERT_FALSE(game.id.empty());
+  const std::string id = game.id, white = game.white, black = game.black;
   WsClient w(a_->port(), "/ws/games/" + id + "?token=" + white);
   WsClient b(b_->port(), "/ws/games/" + id + "?token=" + black);
   ASSERT_TRUE(w.read_state_at(0));
@@ -231,12 +240,9 @@ TEST_F(MultiInstanceClockTest, AGameWithoutAFirstMoveIsAbortedOnce) {
 }
 
 TEST_F(MultiInstanceClockTest, TwoClaimsOnTwoInstancesEndTheGameOnce) {
-  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
-                                                {"clock", {{"initial_s", 300}, {"increment_s", 0}}}});
-  ASSERT_EQ(g.status, 201) << g.text;
-  const std::string id = g.body["id"], white = g.body["seat"]["token"];
-  const std::string invite = g.body["invite"];
-  const std::string black = invite.substr(invite.rfind('/') + 1);
+  const Online game = online_game(json{{"initial_s", 300}, {"increment_s", 0}});
+  ASSERT_FALSE(game.id.empty());
+  const std::string id = game.id, white = game.white, black = game.black;
   ASSERT_EQ(http_post(a_->port(), "/api/games/" + id + "/moves", {{"move", "6"}, {"token", white}}).status, 200);
   ASSERT_EQ(state(b_->port(), id)["ply"], 1);
   ASSERT_EQ(http_post(b_->port(), "/api/games/" + id + "/moves", {{"move", "1"}, {"token", black}}).status, 200);
@@ -265,12 +271,9 @@ TEST_F(MultiInstanceClockTest, TwoClaimsOnTwoInstancesEndTheGameOnce) {
 // Presence is one across instances: a player connected to A only is present for B too, so
 // their opponent cannot claim the game on B; once they leave A, B counts their absence.
 TEST_F(MultiInstanceClockTest, APlayerConnectedToOneInstanceIsPresentOnTheOther) {
-  auto g = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"},
-                                                {"clock", {{"initial_s", 300}, {"increment_s", 0}}}});
-  ASSERT_EQ(g.status, 201) << g.text;
-  const std::string id = g.body["id"], white = g.body["seat"]["token"];
-  const std::string invite = g.body["invite"];
-  const std::string black = invite.substr(invite.rfind('/') + 1);
+  const Online game = online_game(json{{"initial_s", 300}, {"increment_s", 0}});
+  ASSERT_FALSE(game.id.empty());
+  const std::string id = game.id, white = game.white, black = game.black;
   auto w = std::make_unique<WsClient>(a_->port(), "/ws/games/" + id + "?token=" + white);
   ASSERT_TRUE(w->read_state_at(0));
   ASSERT_EQ(http_post(a_->port(), "/api/games/" + id + "/moves", {{"move", "6"}, {"token", white}}).status, 200);

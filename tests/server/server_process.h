@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -62,6 +63,10 @@ class ServerProcess {
   // `port` 0 picks a free one; a restart may ask for the port it had.
   bool start(int port = 0) {
     log_ = logs_ + std::to_string(starts_++);
+    // A log left by an earlier process with the same pid (the logs' folder names the pid) would
+    // otherwise be read before the child truncates it: an old port, "Connection refused".
+    std::filesystem::remove(log_);
+    std::filesystem::remove(log_ + ".err");
     std::vector<std::string> argv{server_binary(), "serve", "--port", std::to_string(port), "--db", db_, "--web", web_};
     for (std::size_t i = 0; i + 1 < args_.size(); i += 2)  // "--option value" pairs it knows
       if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});

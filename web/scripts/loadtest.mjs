@@ -116,13 +116,18 @@ async function createGame(base) {
   return res.json();
 }
 
-// One player: plays random legal moves in one game after another until the deadline.
-async function player(index) {
+// A player's own random numbers (xorshift, seeded by its index): random(n) is in 0..n-1.
+function seededRandom(index) {
   let rng = 0x9e3779b9 ^ (index * 2654435761);
-  const random = (n) => {
+  return (n) => {
     rng ^= rng << 13; rng ^= rng >>> 17; rng ^= rng << 5;
     return (rng >>> 0) % n;
   };
+}
+
+// One player: plays random legal moves in one game after another until the deadline.
+async function player(index) {
+  const random = seededRandom(index);
   while (!stopping && Date.now() < deadline && !(MAX_GAMES && startedGames >= MAX_GAMES)) {
     ++startedGames;
     const g = await createGame(baseOf(index));
@@ -284,11 +289,7 @@ function seat(base, gameId, token, cookie, color, random) {
 // next (with several --url), played until the deadline, then resigned by White; its end must
 // carry the rating change.
 async function ratedGame(index, cookies) {
-  let rng = 0x9e3779b9 ^ (index * 2654435761);
-  const random = (n) => {
-    rng ^= rng << 13; rng ^= rng >>> 17; rng ^= rng << 5;
-    return (rng >>> 0) % n;
-  };
+  const random = seededRandom(index);
   const [wBase, bBase] = [baseOf(2 * index), baseOf(2 * index + 1)];
   const seek = await post(wBase, '/api/seeks', { game: GAME, rules: '', clock: CLOCK, rated: true, color: 'white' }, cookies[0]);
   if (seek.status !== 201) throw new Error(`seek: HTTP ${seek.status} ${seek.text}`);
