@@ -5,11 +5,11 @@
 // the other through the invite link, both see the names and ratings beside the clocks, White's
 // flag falls on the server, both see the rating change, and the winner is on the hall of fame and
 // on a player page with a rating chart.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, ROOT, serverAndBrowser, openPage } from './harness.mjs';
 
 const TEXTS = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'server_texts.json'), 'utf8'));
 const DESKTOP = { width: 1280, height: 860 };
@@ -18,15 +18,9 @@ const PHONE = { width: 390, height: 844 };
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer(['--clock', 'manual']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser(['--clock', 'manual'], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(viewport, locale) {

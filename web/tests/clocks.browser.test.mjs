@@ -2,23 +2,17 @@
 // when the test says (POST /api/test/clock) and a flag falls exactly when the test wants it.
 // Two browser contexts play an online 1+0 Togyz Kumalak game; both see the clocks, the low-time
 // warning, and the result when White's flag falls with nobody moving.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer(['--clock', 'manual']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser(['--clock', 'manual'], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(locale = 'en-US') {

@@ -6,23 +6,17 @@
 // ratings, and the winner is on the hall of fame. Then a rematch with the colours swapped, the
 // chat between them in it, and a guest game through an invite link, resigned after the
 // confirmation and not rated. Screenshots go to build/test-artifacts/flow-*.png.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer(['--clock', 'manual']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser(['--clock', 'manual'], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function advance(ms) {

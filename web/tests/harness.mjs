@@ -1,9 +1,11 @@
 // Starts a real `oyin serve` on a free loopback port with a fresh database, and Debian's
 // chromium through playwright-core (never a downloaded browser).
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -43,6 +45,23 @@ export async function startServer(args = []) {
       proc.kill('SIGTERM');
     }),
   };
+}
+
+// For a test file: a server (with `args`) and a browser started before its tests and handed to
+// `set(server, browser)`, both stopped after them; the server must stop cleanly.
+export function serverAndBrowser(args, set) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer(args);
+    browser = await launchBrowser();
+    set(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    const stopped = await server?.stop();
+    assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+  });
 }
 
 export async function launchBrowser() {

@@ -2,23 +2,17 @@
 // against a real server with the shipped lessons. One lesson of each game is completed by
 // clicking, a wrong move shows its explanation, the progress survives a reload, and the rules
 // pages draw their diagrams with the play boards.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser([], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(locale = 'en-US') {

@@ -3,23 +3,17 @@
 // page is taken there by the lobby socket), and a move made by one appears at the other. Then
 // "Play now" pairs two browsers, and a signed-in player challenges another from their page, who
 // sees it in the header and the lobby and accepts it.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer(['--clock', 'manual']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser(['--clock', 'manual'], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(locale = 'en-US') {

@@ -4,11 +4,11 @@
 // replies are played on the board, the rating changes and survives a reload, and a failed puzzle
 // shows the right move and plays the solution through. A guest's progress joins the account on
 // sign-up and follows it into a second browser context, and back.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, ROOT, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -24,15 +24,9 @@ for (const game of ['togyz', 'tojmot', 'capgo']) {
   }
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser([], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(locale = 'en-US') {

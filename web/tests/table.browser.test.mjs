@@ -4,23 +4,17 @@
 // resignation, agree to a rematch with the colours swapped; a guest game against the computer
 // whose stale notice clears; capture Go's illegal points, orientation and finished-game analysis;
 // History on a phone. Screenshots go to build/test-artifacts/table-*.png.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, startServer, openPage } from './harness.mjs';
+import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverAndBrowser([], (s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(options = {}) {
