@@ -85,41 +85,33 @@ export function LobbyPage({ t, lang, meta, account, at }: {
   // refuses the others).
   const canRate = !!account && presetIndex >= 0;
 
-  const post = async () => {
+  // Posting a seek and asking to play now: the chosen game, clock and rating, one request at a time.
+  const withChoice = async (send: (game: string, clock: { initial_s: number; increment_s: number } | null, rated: boolean) => Promise<void>) => {
     if (!entry) return;
     setBusy(true);
     setError(null);
     try {
       const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
-      const clock = p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null;
-      const r = await lobbyApi.create({ game: entry.name, rules: '', clock, rated: rated && canRate, color });
-      mySeeks.add(r.id, r.token);
-      setMine(mySeeks.all());
-      lobby.current?.hello();
+      await send(entry.name, p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null, rated && canRate);
     } catch (e) {
       setError(e);
     } finally {
       setBusy(false);
     }
   };
-  const playNow = async () => {
-    if (!entry) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
-      const clock = p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null;
-      const r = await pairingApi.play({ game: entry.name, rules: '', clock, rated });
-      if ('game_id' in r) return enterGame(r.game_id, r.token);
-      mySeeks.add(r.id, r.token);
-      setQuick({ id: r.id, token: r.token });
-      lobby.current?.hello();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const post = () => withChoice(async (game, clock, asRated) => {
+    const r = await lobbyApi.create({ game, rules: '', clock, rated: asRated, color });
+    mySeeks.add(r.id, r.token);
+    setMine(mySeeks.all());
+    lobby.current?.hello();
+  });
+  const playNow = () => withChoice(async (game, clock, asRated) => {
+    const r = await pairingApi.play({ game, rules: '', clock, rated: asRated });
+    if ('game_id' in r) return enterGame(r.game_id, r.token);
+    mySeeks.add(r.id, r.token);
+    setQuick({ id: r.id, token: r.token });
+    lobby.current?.hello();
+  });
   const stopSearching = async () => {
     if (!quick) return;
     setError(null);
