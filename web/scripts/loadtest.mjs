@@ -125,67 +125,71 @@ function seededRandom(index) {
   };
 }
 
+// One player's socket in one game: a random legal move after its think time whenever it is
+// `color`'s turn (any turn for null: hotseat) and no computer is thinking, until the game ends,
+// `maxMoves` of its moves are made (0: no limit) or the deadline; resolves with the last state.
+function playOn(base, gameId, token, { color = null, cookie = null, random, maxMoves = 0 }) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/games/${gameId}?token=${token}`,
+      cookie ? { headers: { Cookie: cookie } } : {});
+    const who = `game ${gameId}${color ? ` (${color})` : ''}`;
+    let pending = null;
+    let last = null;
+    let played = 0;
+    let done = false;
+    // At the deadline stop waiting too (in ai mode the computer's reply may still be queued).
+    const timer = setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      ws.close();
+      resolve(last);
+    };
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      if (msg.type === 'error') {
+        errors.push(`${who}: ${msg.status} ${msg.error}`);
+        return finish();
+      }
+      if (msg.type !== 'state') return;
+      const s = (last = msg.state);
+      if (pending && s.ply > pending.ply && pending.at !== Infinity) {
+        latencies.push(performance.now() - pending.at);
+        ++moves;
+        ++played;
+        pending = null;
+      }
+      if ((maxMoves && played >= maxMoves) || s.status === 'finished') return finish();
+      if (pending || s.status !== 'ongoing' || s.thinking || (color && s.to_move !== color)) return;
+      if (stopping || Date.now() >= deadline) return finish();
+      const move = s.legal[random(s.legal.length)].move;
+      pending = { ply: s.ply, at: Infinity };
+      setTimeout(() => {
+        pending = { ply: s.ply, at: performance.now() };
+        ws.send(JSON.stringify({ type: 'move', move }));
+      }, THINK ? random(2 * THINK) : 0);
+    });
+    ws.on('error', (e) => {
+      if (!done) errors.push(`${who}: websocket ${e.message}`);  // not our own close at the deadline
+      finish();
+    });
+    ws.on('close', () => {
+      if (!done && !stopping && Date.now() < deadline) errors.push(`${who}: closed by the server`);
+      finish();
+    });
+  });
+}
+
 // One player: plays random legal moves in one game after another until the deadline.
 async function player(index) {
   const random = seededRandom(index);
   while (!stopping && Date.now() < deadline && !(MAX_GAMES && startedGames >= MAX_GAMES)) {
     ++startedGames;
     const g = await createGame(baseOf(index));
-    let played = 0;
-    await new Promise((resolve) => {
-      const ws = new WebSocket(`${baseOf(index).replace(/^http/, 'ws')}/ws/games/${g.id}?token=${g.seat.token}`);
-      let pending = null;
-      let done = false;
-      // At the deadline stop waiting too (in ai mode the computer's reply may still be queued).
-      const timer = setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
-      const finish = () => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        ws.close();
-        resolve();
-      };
-      const maybeMove = (s) => {
-        if (pending || s.status !== 'ongoing' || s.thinking) return;
-        if (MODE !== 'hotseat' && s.to_move !== g.seat.color) return;
-        if (stopping || Date.now() >= deadline) return finish();
-        const move = s.legal[random(s.legal.length)].move;
-        setTimeout(() => {
-          pending = { ply: s.ply, at: performance.now() };
-          ws.send(JSON.stringify({ type: 'move', move }));
-        }, THINK ? random(2 * THINK) : 0);
-        pending = { ply: s.ply, at: Infinity };
-      };
-      ws.on('message', (data) => {
-        const msg = JSON.parse(data.toString());
-        if (msg.type === 'error') {
-          errors.push(`game ${g.id}: ${msg.status} ${msg.error}`);
-          return finish();
-        }
-        if (msg.type !== 'state') return;
-        const s = msg.state;
-        if (pending && s.ply > pending.ply && pending.at !== Infinity) {
-          latencies.push(performance.now() - pending.at);
-          ++moves;
-          ++played;
-          pending = null;
-        }
-        if (MOVES && played >= MOVES) return finish();
-        if (s.status === 'finished') {
-          ++finishedGames;
-          return finish();
-        }
-        maybeMove(s);
-      });
-      ws.on('error', (e) => {
-        if (!done) errors.push(`game ${g.id}: websocket ${e.message}`);  // not our own close at the deadline
-        finish();
-      });
-      ws.on('close', () => {
-        if (!done && !stopping && Date.now() < deadline) errors.push(`game ${g.id}: closed by the server`);
-        finish();
-      });
-    });
+    const last = await playOn(baseOf(index), g.id, g.seat.token,
+      { color: MODE === 'hotseat' ? null : g.seat.color, random, maxMoves: MOVES });
+    if (last?.status === 'finished') ++finishedGames;
   }
 }
 
@@ -236,55 +240,6 @@ function lobbyToken(base, cookie, seek) {
   });
 }
 
-// One seat of a timed game: moves when it is its turn, until the deadline; resolves with the
-// last state it was sent.
-function seat(base, gameId, token, cookie, color, random) {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/games/${gameId}?token=${token}`, { headers: { Cookie: cookie } });
-    let pending = null;
-    let last = null;
-    let done = false;
-    const timer = setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      ws.close();
-      resolve(last);
-    };
-    ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString());
-      if (msg.type === 'error') {
-        errors.push(`game ${gameId} (${color}): ${msg.status} ${msg.error}`);
-        return finish();
-      }
-      if (msg.type !== 'state') return;
-      const s = (last = msg.state);
-      if (pending && s.ply > pending.ply && pending.at !== Infinity) {
-        latencies.push(performance.now() - pending.at);
-        ++moves;
-        pending = null;
-      }
-      if (s.status === 'finished') return finish();
-      if (pending || s.to_move !== color || Date.now() >= deadline) return;
-      const move = s.legal[random(s.legal.length)].move;
-      pending = { ply: s.ply, at: Infinity };
-      setTimeout(() => {
-        pending = { ply: s.ply, at: performance.now() };
-        ws.send(JSON.stringify({ type: 'move', move }));
-      }, THINK ? random(2 * THINK) : 0);
-    });
-    ws.on('error', (e) => {
-      if (!done) errors.push(`game ${gameId} (${color}): websocket ${e.message}`);
-      finish();
-    });
-    ws.on('close', () => {
-      if (!done && Date.now() < deadline) errors.push(`game ${gameId} (${color}): closed by the server`);
-      finish();
-    });
-  });
-}
-
 // One rated game between the accounts of pair `index`: a seek on one instance, accepted on the
 // next (with several --url), played until the deadline, then resigned by White; its end must
 // carry the rating change.
@@ -300,8 +255,8 @@ async function ratedGame(index, cookies) {
   ++startedGames;
   const { game_id: id, token: blackToken, color: blackColor } = accept.json;
   const whiteColor = blackColor === 'black' ? 'white' : 'black';
-  const [w, b] = await Promise.all([seat(wBase, id, whiteToken, cookies[0], whiteColor, random),
-    seat(bBase, id, blackToken, cookies[1], blackColor, random)]);
+  const [w, b] = await Promise.all([playOn(wBase, id, whiteToken, { color: whiteColor, cookie: cookies[0], random }),
+    playOn(bBase, id, blackToken, { color: blackColor, cookie: cookies[1], random })]);
   let end = [w, b].find((s) => s?.status === 'finished');
   if (!end) {
     const r = await post(wBase, `/api/games/${id}/resign`, { token: whiteToken }, cookies[0]);
