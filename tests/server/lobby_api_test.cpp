@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "server/accept_race.h"
 #include "server/account_client.h"
 #include "server/manual_clock_server.h"
 
@@ -172,19 +173,10 @@ TEST_F(LobbyApiTest, RacingAcceptorsGetOneGameAndOneConflict) {
     auto r = seek({{"game", "togyz"}, {"clock", kBlitz}});
     ASSERT_EQ(r.status, 201);
     const std::string id = r.body["id"];
-    std::atomic<int> created{0}, taken{0}, other{0};
-    std::vector<std::thread> acceptors;
-    for (int i = 0; i < 6; ++i)
-      acceptors.emplace_back([&] {
-        auto a = http_post(port_, "/api/seeks/" + id + "/accept", json::object());
-        if (a.status == 201) ++created;
-        else if (a.status == 409 && a.body["code"] == "seek_taken") ++taken;
-        else ++other;
-      });
-    for (auto& t : acceptors) t.join();
-    EXPECT_EQ(created, 1) << "round " << round;
-    EXPECT_EQ(taken, 5) << "round " << round;
-    EXPECT_EQ(other, 0) << "round " << round;
+    const AcceptRace race = race_to_accept({port_}, id, 6);
+    EXPECT_EQ(race.created, 1) << "round " << round;
+    EXPECT_EQ(race.taken, 5) << "round " << round;
+    EXPECT_EQ(race.other, 0) << "round " << round;
   }
   EXPECT_TRUE(seeks().empty());
 }

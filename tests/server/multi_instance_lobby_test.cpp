@@ -4,9 +4,7 @@
 // instance the seek was accepted on.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <thread>
-
+#include "server/accept_race.h"
 #include "server/server_process.h"
 #include "support/postgres_server.h"
 
@@ -89,19 +87,10 @@ TEST_F(MultiInstanceLobbyTest, AcceptorsRacingOnBothInstancesGetOneGame) {
     auto r = http_post(round % 2 ? b_->port() : a_->port(), "/api/seeks", {{"game", "togyz"}, {"clock", kBlitz}});
     ASSERT_EQ(r.status, 201) << r.text;
     const std::string id = r.body["id"];
-    std::atomic<int> created{0}, taken{0}, other{0};
-    std::vector<std::thread> acceptors;
-    for (int i = 0; i < 6; ++i)
-      acceptors.emplace_back([&, i] {
-        auto a = http_post(i % 2 ? b_->port() : a_->port(), "/api/seeks/" + id + "/accept", json::object());
-        if (a.status == 201) ++created;
-        else if (a.status == 409 && a.body["code"] == "seek_taken") ++taken;
-        else ++other;
-      });
-    for (auto& t : acceptors) t.join();
-    EXPECT_EQ(created, 1) << "round " << round;
-    EXPECT_EQ(taken, 5) << "round " << round;
-    EXPECT_EQ(other, 0) << "round " << round;
+    const AcceptRace race = race_to_accept({a_->port(), b_->port()}, id, 6);
+    EXPECT_EQ(race.created, 1) << "round " << round;
+    EXPECT_EQ(race.taken, 5) << "round " << round;
+    EXPECT_EQ(race.other, 0) << "round " << round;
   }
   EXPECT_TRUE(http_get(a_->port(), "/api/seeks").body["seeks"].empty());
   EXPECT_TRUE(http_get(b_->port(), "/api/seeks").body["seeks"].empty());
