@@ -1,5 +1,5 @@
 // libFuzzer harness: a UCI session driven in process, one input line at a time, in the bounded
-// mode (searches of 300 nodes, perft depth 2, no bench): every line gets handled without a
+// mode (searches of 64 nodes, perft depth 2, no bench): every line gets handled without a
 // crash, hang or leak, whatever it says.
 #include <cstddef>
 #include <cstdint>

@@ -47,7 +47,7 @@ std::string format_info(const SearchInfo& i) {
 }
 
 // The caps of a bounded session (UciOptions::bounded).
-constexpr std::uint64_t kBoundedNodes = 300;
+constexpr std::uint64_t kBoundedNodes = 64;
 constexpr int kBoundedPerftDepth = 2;
 constexpr int kBoundedThreads = 1;
 constexpr int kMaxBenchDepth = 30;

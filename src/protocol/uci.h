@@ -15,7 +15,7 @@ int run_uci(std::istream& in, std::ostream& out);
 
 struct UciOptions {
   // For in-process drivers (tests, fuzzing): every command finishes quickly and on the calling
-  // thread. Searches are capped at 300 nodes ("go infinite" too), perft at depth 2 and Threads
+  // thread. Searches are capped at 64 nodes ("go infinite" too), perft at depth 2 and Threads
   // at 1, the hash table is minimal (Hash is refused), and so is "bench".
   bool bounded = false;
 };
