@@ -180,6 +180,13 @@ Result<std::vector<bool>> KnowledgeStore::contains(const std::vector<std::string
 Status KnowledgeStore::add(std::vector<BaseGame>& games,
                            const std::vector<std::pair<ExplorerKey, ExplorerCounts>>& index) {
   return db_.writer()->transaction([&](Connection& c) -> Status {
+    // Ids are MAX(id)+1 read in this transaction: two writers on PostgreSQL (two imports, two
+    // server instances) would read the same maximum, so they take turns here. Readers are not
+    // held up (the lock conflicts only with itself and with writes). SQLite's writer already
+    // holds the file's write lock.
+    if (c.backend() == Backend::postgresql)
+      if (auto l = c.exec("LOCK TABLE base_games IN SHARE ROW EXCLUSIVE MODE"); !l)
+        return db_error("waiting for another import", l.error());
     // Variants and sources repeat from row to row: looked up once each.
     std::vector<std::pair<std::pair<std::string, std::string>, std::int64_t>> variants;
     std::vector<std::pair<std::string, std::int64_t>> sources;

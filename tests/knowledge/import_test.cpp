@@ -2,6 +2,8 @@
 // duplicates and bad games skipped, tags kept. Records are written by the tests (records.h).
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "knowledge/explorer.h"
 #include "knowledge/importer.h"
 #include "knowledge/records.h"
@@ -215,6 +217,39 @@ TEST(Import, AFileNoGameCanReadIsAnErrorAndStoresNothing) {
   ASSERT_FALSE(st);
   EXPECT_NE(st.error().find("broken.sgf: "), std::string::npos) << st.error();
   EXPECT_EQ(*base.store->count(""), 0u);
+}
+
+// Two importers writing to one base at once (two `oyin import` processes, or two server
+// instances on one PostgreSQL): ids are numbered inside each writing transaction, so the writers
+// must take turns or both pick the same next id and one import fails.
+TEST(Import, TwoImportersAtOnceKeepEveryGame) {
+  const std::string dir = test_dir();
+  constexpr int kFiles = 12;
+  std::vector<std::string> texts[2];
+  for (int w = 0; w < 2; ++w)
+    for (int i = 0; i < kFiles; ++i)
+      texts[w].push_back(record_text("togyz", random_moves("togyz", 1000 + 100 * w + i, 12), {{"Event", "Cup"}}, "*") +
+                         "\n" +
+                         record_text("tojmot", random_moves("tojmot", 2000 + 100 * w + i, 8), {{"Event", "Cup"}}, "*"));
+  Base one(dir), two(dir);
+  Base* bases[2] = {&one, &two};
+  std::vector<std::string> errors[2];
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 2; ++w)
+    writers.emplace_back([&, w] {
+      const std::string file = w == 0 ? "w0.pgn" : "w1.pgn";
+      for (int i = 0; i < kFiles; ++i) {
+        ImportSummary sum;
+        auto st = knowledge::import_text(*bases[w]->store, texts[w][i], file, bases[w]->opt, sum);
+        if (!st) errors[w].push_back(st.error());
+        else if (sum.added != 2) errors[w].push_back("added " + std::to_string(sum.added) + " of 2");
+      }
+    });
+  for (auto& t : writers) t.join();
+  for (int w = 0; w < 2; ++w) EXPECT_TRUE(errors[w].empty()) << "importer " << w << ": " << errors[w].front();
+  EXPECT_EQ(*one.store->count("togyz"), 2u * kFiles);
+  EXPECT_EQ(*one.store->count("tojmot"), 2u * kFiles);
+  EXPECT_EQ(*one.store->sources("togyz"), (std::vector<std::string>{"w0", "w1"}));
 }
 
 TEST(Import, TheTablesAreMigrationsOfTheOneSchemaAndTheBaseReopens) {
