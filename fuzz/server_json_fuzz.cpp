@@ -8,6 +8,13 @@
 // replays from a short run of inputs, and the store stays small (a store that grew with every
 // input made GET /api/games, which counts its rows, slower and slower). Its file lives in
 // /dev/shm when there is one, so commits cost no disk writes.
+// Leaks: libFuzzer's own check (-detect_leaks=1) suspects every input that allocates more than it
+// frees, runs it again and then scans the whole heap, and here most inputs do (a new game stays
+// in the world): that was two thirds of the time (721 inputs a second against 2,326 without it,
+// 100 s each from the same corpus). So this harness turns it off (LLVMFuzzerInitialize) and
+// instead asks LeakSanitizer once per world, when the world is gone: anything the inputs leaked
+// is unreachable then, and is reported with the stack that allocated it.
+#include <sanitizer/lsan_interface.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +25,8 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "fuzz_check.h"
 #include "games/registry/registry.h"
@@ -106,7 +115,10 @@ World& world() {
   register_builtin_games();
   static std::unique_ptr<World> w;
   if (!w || w->calls >= kInputsPerWorld) {
+    const bool had = w != nullptr;
     w.reset();
+    FUZZ_CHECK(!had || __lsan_do_recoverable_leak_check() == 0,
+               "memory leaked by the last " + std::to_string(kInputsPerWorld) + " inputs (LeakSanitizer's report above)");
     w = std::make_unique<World>();
   }
   return *w;
@@ -117,6 +129,21 @@ bool declared(const std::string& code) {
 }
 
 }  // namespace
+
+// -detect_leaks=0 unless the command line says otherwise (see the top of the file).
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+  static std::vector<char*> args;
+  for (int i = 0; i < *argc; ++i) {
+    if (std::string_view((*argv)[i]).starts_with("-detect_leaks=")) return 0;
+    args.push_back((*argv)[i]);
+  }
+  static char no_leak_check[] = "-detect_leaks=0";
+  args.push_back(no_leak_check);
+  args.push_back(nullptr);
+  *argc = static_cast<int>(args.size()) - 1;
+  *argv = args.data();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
