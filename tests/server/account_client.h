@@ -11,24 +11,7 @@ class CookieClient {
  public:
   explicit CookieClient(int port) : port_(port) {}
   HttpResult call(http::verb verb, const std::string& target, const std::string& body = "") {
-    net::io_context ioc;
-    tcp::socket sock(ioc);
-    sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port_)));
-    http::request<http::string_body> req(verb, target, 11);
-    req.set(http::field::host, "127.0.0.1:" + std::to_string(port_));
-    if (!cookie_.empty()) req.set(http::field::cookie, cookie_);
-    if (!body.empty()) req.set(http::field::content_type, "application/json");
-    req.body() = body;
-    req.prepare_payload();
-    http::write(sock, req);
-    beast::flat_buffer buf;
-    http::response<http::string_body> res;
-    http::read(sock, buf, res);
-    HttpResult r;
-    r.status = static_cast<int>(res.result_int());
-    r.text = res.body();
-    r.body = json::parse(r.text, nullptr, false);
-    r.headers = res.base();
+    HttpResult r = http_call(port_, verb, target, body, cookie_);
     const std::string set = r.header("Set-Cookie");
     if (!set.empty()) {
       const std::string pair = set.substr(0, set.find(';'));

@@ -42,21 +42,7 @@ TEST(ErrorCodes, EveryCodeInTheServerSourcesIsDeclared) {
   EXPECT_GT(seen, 60);
 }
 
-class ErrorReplies : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_errors_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db);
-    ASSERT_TRUE(server_->start());
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
-};
+using ErrorReplies = ServerTest;
 
 TEST_F(ErrorReplies, CarryTheirCodeAndParams) {
   const json meta = http_get(port_, "/api/meta").body;

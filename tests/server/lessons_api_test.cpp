@@ -9,24 +9,11 @@
 namespace oyin::testing {
 namespace {
 
-class LessonsApiTest : public ::testing::Test {
+class LessonsApiTest : public ServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_lessons_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    // One database (and so one server log) per test: the port is read from the log.
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db);
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
   HttpResult attempt(const std::string& id, int step, const std::string& move) {
     return http_post(port_, "/api/lessons/" + id + "/steps/" + std::to_string(step) + "/try", {{"move", move}});
   }
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(LessonsApiTest, ListsTheLessonsOfEachGame) {

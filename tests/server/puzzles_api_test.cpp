@@ -12,25 +12,13 @@
 namespace oyin::testing {
 namespace {
 
-class PuzzlesApiTest : public ::testing::Test {
+class PuzzlesApiTest : public ServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_puzzles_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db);
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
   HttpResult attempt(const std::string& id, const json& moves, const json& rating = nullptr) {
     json body{{"moves", moves}};
     if (!rating.is_null()) body["rating"] = rating;
     return http_post(port_, "/api/puzzles/" + id + "/try", body);
   }
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 const json kNewLearner = {{"rating", 1000}, {"rd", 350}, {"volatility", 0.06}};

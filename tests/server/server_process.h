@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -136,6 +137,25 @@ class ServerProcess {
   int port_ = 0;
 };
 
+// A fixture with a server of its own for each test, on a fresh database named after the test
+// (one database, and so one server log, per test: the port is read from the log).
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string dir = ::testing::TempDir() + "oyin_" + info->test_suite_name() + "_" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    const std::string db = dir + "/" + info->name() + ".sqlite";
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+    server_ = std::make_unique<ServerProcess>(db);
+    ASSERT_TRUE(server_->start()) << "the server did not start";
+    port_ = server_->port();
+  }
+  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
+  std::unique_ptr<ServerProcess> server_;
+  int port_ = 0;
+};
+
 struct HttpResult {
   int status = 0;
   std::string text;
@@ -147,12 +167,15 @@ struct HttpResult {
   http::fields headers;
 };
 
-inline HttpResult http_call(int port, http::verb verb, const std::string& target, const std::string& body = "") {
+// One request on a new connection; `cookie` ("name=value") is sent when not empty.
+inline HttpResult http_call(int port, http::verb verb, const std::string& target, const std::string& body = "",
+                            const std::string& cookie = "") {
   net::io_context ioc;
   tcp::socket sock(ioc);
   sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req(verb, target, 11);
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  if (!cookie.empty()) req.set(http::field::cookie, cookie);
   if (!body.empty()) req.set(http::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();

@@ -9,18 +9,8 @@
 namespace oyin::testing {
 namespace {
 
-class StateData : public ::testing::Test {
+class StateData : public ServerTest {
  protected:
-  void SetUp() override {
-    const std::string dir = ::testing::TempDir() + "oyin_state_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db);
-    ASSERT_TRUE(server_->start());
-    port_ = server_->port();
-  }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
   json hotseat(const std::string& game, const json& rules = json::object()) {
     auto r = http_post(port_, "/api/games", {{"game", game}, {"mode", "hotseat"}, {"rules", rules}});
     EXPECT_EQ(r.status, 201) << r.text;
@@ -32,8 +22,6 @@ class StateData : public ::testing::Test {
     EXPECT_EQ(r.status, 200) << m << ": " << r.text;
     return r.body;
   }
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 TEST_F(StateData, MetaDescribesEveryGamesOptionsLevelsAndBoard) {
