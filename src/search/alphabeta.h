@@ -28,8 +28,6 @@ constexpr int kInfinite = 32000;
 constexpr int kWinScore = 30000;               // a win right now; a win in p plies is kWinScore - p
 constexpr int kWinBound = kWinScore - 1000;    // |score| >= this: a proven result
 constexpr int kMaxPly = 120;
-constexpr int kDeltaMargin = 150;     // qsearch: gain + this must reach alpha
-constexpr int kFutilityMargin = 150;  // per ply of depth left, for (reverse) futility pruning
 
 inline bool is_proven(int score) { return score >= kWinBound || score <= -kWinBound; }
 // Plies to the end for a proven score (positive: the side to move wins).
@@ -79,7 +77,9 @@ class AlphaBeta {
   using Line = RootLine<Move>;
   using InfoFn = std::function<void(const Iteration<Move>&)>;
 
-  AlphaBeta(TranspositionTable& tt, const typename G::EvalParams& params) : tt_(tt), params_(params) {}
+  AlphaBeta(TranspositionTable& tt, const typename G::EvalParams& params) : tt_(tt), params_(params) {
+    if constexpr (HasSearchMargins<G>) margins_ = G::search_margins(params_);
+  }
 
   // `history` holds the hashes of the positions before the root, oldest first (repetitions).
   SearchOutput<Move> run(const Position& root, const std::vector<std::uint64_t>& history, const Config& cfg,
@@ -156,7 +156,7 @@ class AlphaBeta {
       for (int pv_idx = 0; pv_idx < cfg_.multipv; ++pv_idx) {
         w.seldepth = 0;
         // Step 1. Aspiration window around the previous score of this line.
-        int delta = 30, alpha = -kInfinite, beta = kInfinite;
+        int delta = margins_.aspiration, alpha = -kInfinite, beta = kInfinite;
         const int prev = w.lines[pv_idx].prev_score;
         if (depth >= 4 && !is_proven(prev) && prev > -kInfinite) {
           alpha = std::max(prev - delta, -kInfinite);
@@ -287,7 +287,7 @@ class AlphaBeta {
     // Step 4. Reverse futility: far above beta near the horizon, the static score stands.
     int static_eval = -kInfinite;
     if (!in_check && !exact) static_eval = evaluate(pos);
-    if (!PvNode && !in_check && !exact && depth <= 3 && !is_proven(beta) && static_eval - kFutilityMargin * depth >= beta)
+    if (!PvNode && !in_check && !exact && depth <= 3 && !is_proven(beta) && static_eval - margins_.futility * depth >= beta)
       return static_eval;
 
     // Step 5. Null move (only for games that declare it sound).
@@ -342,7 +342,7 @@ class AlphaBeta {
       const bool killer = order[i] >= (1 << 27) && order[i] < (1 << 28);
       // Futility: one ply from the horizon a quiet move will not bring a hopeless score back.
       if (!PvNode && depth == 1 && searched > 0 && quiet && !in_check && !exact && !is_proven(alpha) &&
-          static_eval + kFutilityMargin <= alpha)
+          static_eval + margins_.futility <= alpha)
         continue;
 
       typename G::Undo undo;
@@ -433,7 +433,7 @@ class AlphaBeta {
       std::swap(order[i], order[bi]);
       // Delta pruning: even winning this much more cannot lift the score to alpha.
       if constexpr (HasMoveGain<G>)
-        if (!in_check && best + order[i] + kDeltaMargin <= alpha) continue;
+        if (!in_check && best + order[i] + margins_.delta <= alpha) continue;
       typename G::Undo undo;
       G::play(pos, moves[i], undo);
       w.keys.push_back(G::hash(pos));
@@ -549,6 +549,7 @@ class AlphaBeta {
 
   TranspositionTable& tt_;
   typename G::EvalParams params_;
+  SearchMargins margins_;
   Config cfg_;
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> stop_{false};

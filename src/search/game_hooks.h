@@ -32,6 +32,9 @@
 //        them when a new EvalParams text replaces the weights
 //   static constexpr bool kNullMove = true; static void play_null(Position&, Undo&);
 //        null-move pruning (never for Togyz: zugzwang and tempo decide its endgames)
+//   static SearchMargins search_margins(const EvalParams&)
+//        the pruning margins and the first aspiration window in this evaluation's units, when
+//        they are not SearchMargins' defaults (a learned evaluation may have its own scale)
 #include <concepts>
 #include <optional>
 #include <string_view>
@@ -39,6 +42,13 @@
 #include "core/game.h"
 
 namespace oyin::search {
+
+// Margins of the alpha-beta search, in the evaluation's units (100 = one unit of material).
+struct SearchMargins {
+  int delta = 150;      // quiescence: the move's gain plus this must reach alpha
+  int futility = 150;   // per ply of depth left, for (reverse) futility pruning
+  int aspiration = 30;  // the first half-width of the aspiration window
+};
 
 template <class G>
 concept SearchableGame = GameTraits<G> && requires(const typename G::Position& p, const typename G::EvalParams& e,
@@ -75,6 +85,10 @@ template <class G>
 concept HasEvalOptions = requires(typename G::EvalParams& e, const typename G::EvalParams& c, std::string_view s) {
   { G::eval_option(e, s, s) } -> std::same_as<std::optional<Status>>;
   G::carry_eval_options(c, e);
+};
+template <class G>
+concept HasSearchMargins = requires(const typename G::EvalParams& e) {
+  { G::search_margins(e) } -> std::same_as<SearchMargins>;
 };
 template <class G>
 concept HasNullMove = requires(typename G::Position& p, typename G::Undo& u) {
