@@ -45,6 +45,8 @@ int run_play(const PlayOpts& o) {
   std::cout << g.title() << " — you play " << (o.hotseat ? "both sides" : g.side_name(human))
             << ". Type 'help' for commands.\n";
   std::unique_ptr<Engine> engine = g.make_engine();
+  // The shipped book at the levels that use one, for a game whose book passed its SPRT.
+  if (g.book_settings().played) (void)engine->set_option("OwnBook", "true");
   if (!o.hotseat) std::cout << "Computer: " << engine->name() << ", level " << o.level << ".\n";
   std::cout << "\n" << st->render(color);
   while (true) {

@@ -6,7 +6,7 @@ std::unique_ptr<Engine> EnginePool::make(const GameEntry& game) const {
   auto e = game.make_engine();
   // Engines without a hash table (Monte-Carlo, random) refuse the option; that is fine.
   (void)e->set_option("Hash", std::to_string(hash_mb_));
-  if (own_book_) (void)e->set_option("OwnBook", "true");
+  if (own_book_ && game.book_settings().played) (void)e->set_option("OwnBook", "true");
   return e;
 }
 

@@ -17,7 +17,8 @@ namespace oyin::server {
 class EnginePool {
  public:
   // `own_book`: the engines play from the game's shipped opening book at the levels that use
-  // one (the computer players); analysis pools leave it off.
+  // one (the computer players), for the games whose book is played (BookSettings::played);
+  // analysis pools leave it off.
   explicit EnginePool(int hash_mb, bool own_book = false) : hash_mb_(hash_mb), own_book_(own_book) {}
 
   class Lease {

@@ -96,10 +96,9 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       clock_(opt.clock ? *opt.clock : *own_clock_),
       workers_(workers),
       opt_(opt),
-      // The shipped books are off for the computer players: over 779 games at 2,000 nodes a move the
-      // Togyz book lost strength (-20 +/- 24 Elo, LLR -2.67 of -2.94; README "Opening books"), so
-      // they stay opt-in (UCI OwnBook, builtin:book=) until a book passes its SPRT.
-      engines_(opt.hash_mb, /*own_book=*/false) {
+      // The computer players use a game's shipped book only when the registry says it passed its
+      // SPRT (BookSettings::played; README "Opening books"); the others stay opt-in (UCI OwnBook).
+      engines_(opt.hash_mb, /*own_book=*/true) {
   store_.on_change([this](const std::string& id) {
     if (!stopping_) boost::asio::post(loaders_, [this, id] { refresh(id); });
   });
@@ -164,11 +163,12 @@ void GameService::stop_all() {
 }
 
 namespace {
-// `book`: whether the level plays from the opening book here (the server's players do not yet).
+// `book`: whether the level plays from the opening book here (a game whose book passed its SPRT).
 json levels_json(const GameEntry& g, bool books_on) {
   json out = json::array();
+  const bool on = books_on && g.book_settings().played;
   for (const LevelInfo& l : g.levels())
-    out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}, {"book", books_on && l.book}});
+    out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}, {"book", on && l.book}});
   return out;
 }
 json clock_presets_json(const GameEntry& g) {
@@ -232,6 +232,7 @@ json GameService::state_json(const Session& s) const {
               {"legal_moves", v.over ? std::vector<std::string>{} : st.legal_moves()},
               {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
               {"thinking", s.ai_busy},
+              {"book_move", ply > 0 && s.book_ply == static_cast<std::int64_t>(ply) - 1},
               {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
               {"clock", s.clock.to_json(sides, ply, index(st.side_to_move()), clock_.now_ms())},
               {"presence", presence_json(s)},
@@ -762,7 +763,9 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
       std::lock_guard lock(s->m);
       s->ai_busy = false;
       if (!*stop && s->version == version && !res.best_move.empty()) {
+        const std::int64_t before = static_cast<std::int64_t>(s->state->ply());
         const Reply r = apply_move(*s, res.best_move);
+        if (r.status == 200 && res.book) s->book_ply = before;
         const std::string code = r.code();
         if (r.status == 422) s->row.ai_side = -1;  // a broken engine: stop asking it
         else if (r.status != 200 && code != "game_over" && code != "stale_game")

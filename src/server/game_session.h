@@ -40,6 +40,9 @@ struct GameService::Session {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   bool ai_busy = false;
   bool ai_waiting = false;  // another instance holds the claim on the computer's move
+  // The ply whose move the computer took from its opening book (in memory: the last one only,
+  // for the state's `book_move`; -1: none).
+  std::int64_t book_ply = -1;
   std::shared_ptr<std::atomic<bool>> ai_stop;
   std::vector<std::weak_ptr<Subscriber>> subscribers;
 
