@@ -86,45 +86,49 @@ TEST_F(ApiTest, ComputerMovesFirstWhenHumanIsBlack) {
   EXPECT_EQ(s["computer"], "white");
 }
 
-// Togyz Kumalak's shipped book passed its SPRT (README "Opening books"): the computer plays from it
-// at levels 5 and above, and searches below; /api/meta says so per level.
+// The Togyz Kumalak and capture Go books passed their SPRTs (README "Opening books"): the
+// computer plays from them at levels 5 and above and searches below; /api/meta says so per level.
+// The Tojmot book stays opt-in.
 TEST_F(ApiTest, LevelFiveAndAbovePlayFromTheBookBelowFiveSearch) {
   register_builtin_games();
-  const GameEntry& g = *find_game("togyz");
-  ASSERT_TRUE(g.book_settings().played);
-  const auto book = book::shipped_book(g.name());
-  ASSERT_TRUE(book);
-  const auto start = g.new_game("", "").value();
-  // The positions after the book's good moves at the start.
-  std::vector<std::string> booked;
-  for (const auto& e : book::good_moves(*book, book::book_moves(*book, *start))) {
-    auto c = start->clone();
-    ASSERT_TRUE(c->play(e.move));
-    booked.push_back(c->position_text());
-  }
-  ASSERT_FALSE(booked.empty());
-
   auto meta = http_get(port_, "/api/meta");
   ASSERT_EQ(meta.status, 200);
   for (const auto& game : meta.body["games"]) {
     for (const auto& l : game["levels"]) {
-      const bool on = game["name"] == "togyz" && l["level"].get<int>() >= 5;
+      const bool on = (game["name"] == "togyz" || game["name"] == "capgo") && l["level"].get<int>() >= 5;
       EXPECT_EQ(l["book"], on) << game["name"] << " level " << l["level"];
     }
   }
+  EXPECT_FALSE(find_game("tojmot")->book_settings().played);
 
-  for (int level : {5, 10}) {
-    json g5 = create({{"game", "togyz"}, {"mode", "ai"}, {"level", level}, {"color", "black"}});
-    const json s = wait_for_ply(g5["id"], 1);
-    EXPECT_TRUE(s["book_move"]) << "level " << level << ": " << s["moves"];
-    EXPECT_NE(std::find(booked.begin(), booked.end(), s["position"].get<std::string>()), booked.end())
-        << "level " << level << " played " << s["moves"] << ", not a good book move";
-  }
-  // Below level 5 the computer searches the start position (its move is not marked).
-  for (int level : {0, 4}) {
-    json g4 = create({{"game", "togyz"}, {"mode", "ai"}, {"level", level}, {"color", "black"}});
-    const json s = wait_for_ply(g4["id"], 1);
-    EXPECT_FALSE(s["book_move"]) << "level " << level << ": " << s["moves"];
+  // The human takes the side that moves second, so the computer opens.
+  for (const auto& [name, human] : {std::pair{"togyz", "black"}, std::pair{"capgo", "white"}}) {
+    const GameEntry& g = *find_game(name);
+    ASSERT_TRUE(g.book_settings().played) << name;
+    const auto book = book::shipped_book(g.name());
+    ASSERT_TRUE(book) << name;
+    const auto start = g.new_game("", "").value();
+    // The positions after the book's good moves at the start.
+    std::vector<std::string> booked;
+    for (const auto& e : book::good_moves(*book, book::book_moves(*book, *start))) {
+      auto c = start->clone();
+      ASSERT_TRUE(c->play(e.move));
+      booked.push_back(c->position_text());
+    }
+    ASSERT_FALSE(booked.empty()) << name;
+    for (int level : {5, 10}) {
+      json created = create({{"game", name}, {"mode", "ai"}, {"level", level}, {"color", human}});
+      const json s = wait_for_ply(created["id"], 1);
+      EXPECT_TRUE(s["book_move"]) << name << " level " << level << ": " << s["moves"];
+      EXPECT_NE(std::find(booked.begin(), booked.end(), s["position"].get<std::string>()), booked.end())
+          << name << " level " << level << " played " << s["moves"] << ", not a good book move";
+    }
+    // Below level 5 the computer searches the start position (its move is not marked).
+    for (int level : {0, 4}) {
+      json created = create({{"game", name}, {"mode", "ai"}, {"level", level}, {"color", human}});
+      const json s = wait_for_ply(created["id"], 1);
+      EXPECT_FALSE(s["book_move"]) << name << " level " << level << ": " << s["moves"];
+    }
   }
   // A human's move is never a book move.
   json h = create({{"game", "togyz"}, {"mode", "hotseat"}});

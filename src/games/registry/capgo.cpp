@@ -43,8 +43,9 @@ GameDeclaration declare_capgo() {
   // The empty 9x9 board and a fight on 9x9 with target 5, one thread and a fixed seed, so
   // a change to the tree search or the playouts shows in the bench signature.
   // Book: the Monte-Carlo score is (2 x win rate - 1) x 1000: below -500 the mover wins under
-  // a quarter of the playouts (a clear loss); moves within 3 points of win rate vary.
-  d.book = {.from_level = 5, .margin = 60, .drop_below = -500, .check_depth = 10};
+  // a quarter of the playouts (a clear loss); moves within 3 points of win rate vary. It passed
+  // its SPRT against no book at a short time control, so the computer players use it (`played`).
+  d.book = {.from_level = 5, .margin = 60, .drop_below = -500, .check_depth = 10, .played = true};
   d.bench = {
       bench_playouts("size=9,target=1", "", 3000),
       bench_playouts("size=9,target=5", "E5 E4 D4 D5 F5 C5 D3 F4 G4 E3", 3000),
