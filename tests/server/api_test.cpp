@@ -86,23 +86,20 @@ TEST_F(ApiTest, ComputerMovesFirstWhenHumanIsBlack) {
   EXPECT_EQ(s["computer"], "white");
 }
 
-// The Togyz Kumalak and capture Go books passed their SPRTs (README "Opening books"): the
-// computer plays from them at levels 5 and above and searches below; /api/meta says so per level.
-// The Tojmot book stays opt-in.
+// The shipped books passed their SPRTs (README "Opening books"): the computer plays from them at
+// levels 5 and above and searches below; /api/meta says so per level.
 TEST_F(ApiTest, LevelFiveAndAbovePlayFromTheBookBelowFiveSearch) {
   register_builtin_games();
   auto meta = http_get(port_, "/api/meta");
   ASSERT_EQ(meta.status, 200);
   for (const auto& game : meta.body["games"]) {
     for (const auto& l : game["levels"]) {
-      const bool on = (game["name"] == "togyz" || game["name"] == "capgo") && l["level"].get<int>() >= 5;
-      EXPECT_EQ(l["book"], on) << game["name"] << " level " << l["level"];
+      EXPECT_EQ(l["book"], l["level"].get<int>() >= 5) << game["name"] << " level " << l["level"];
     }
   }
-  EXPECT_FALSE(find_game("tojmot")->book_settings().played);
 
   // The human takes the side that moves second, so the computer opens.
-  for (const auto& [name, human] : {std::pair{"togyz", "black"}, std::pair{"capgo", "white"}}) {
+  for (const auto& [name, human] : {std::pair{"togyz", "black"}, std::pair{"tojmot", "black"}, std::pair{"capgo", "white"}}) {
     const GameEntry& g = *find_game(name);
     ASSERT_TRUE(g.book_settings().played) << name;
     const auto book = book::shipped_book(g.name());
