@@ -56,6 +56,9 @@ class BookEngine final : public Engine {
     }
     return engine_->set_option(name, value);
   }
+  std::optional<std::string> option_default(std::string_view name) const override {
+    return engine_->option_default(name);
+  }
 
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) override {

@@ -37,7 +37,8 @@ int run_selfplay_data(const SelfplayDataOpts& o) {
   std::unique_ptr<Engine> engine = g.make_engine();
   if (!o.evalfile.empty()) {
     if (auto r = engine->set_option("EvalFile", o.evalfile); !r) throw UsageError(r.error());
-    if (auto r = engine->set_option("UseNNUE", "true"); !r) throw UsageError(r.error());
+    if (o.evalfile != "<empty>")
+      if (auto r = engine->set_option("UseNNUE", "true"); !r) throw UsageError(r.error());
   }
   std::ofstream out(o.out, std::ios::trunc);
   if (!out) throw UsageError("cannot write '" + o.out + "'");
@@ -111,7 +112,7 @@ void add_selfplay_data_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-plies", o->max_plies, "A game still going after this many plies is a draw (default 1000)")
       ->check(whole_number(1, 100000));
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
-  cmd->add_option("--evalfile", o->evalfile, "Play with this learned evaluation instead of the hand-made one");
+  cmd->add_option("--evalfile", o->evalfile, "Play with this learned evaluation (a weights file; <builtin>: the default net; <empty>: the hand-made evaluation)");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_selfplay_data(*o); });
 }

@@ -13,7 +13,7 @@ namespace oyin::match {
 
 namespace {
 
-constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, evalfile, plain, book, name";
+constexpr const char* kBuiltinKeys = "level, nodes, playouts, threads, movetime, depth, hash, eval, evalfile, nnue, plain, book, name";
 
 struct KeyRange {
   const char* key;
@@ -25,7 +25,7 @@ constexpr KeyRange kKeys[] = {
     {"threads", 1, 256},      {"movetime", 1, 3600000}, {"depth", 1, 100},
     {"hash", 1, static_cast<std::int64_t>(search::kMaxHashMb)}, {"plain", 0, 1},
     {"eval", 1, 0},           {"name", 1, 0},           {"evalfile", 1, 0},
-    {"book", 1, 0},
+    {"book", 1, 0},           {"nnue", 0, 1},
 };
 
 std::string seconds_text(int ms) {
@@ -360,8 +360,14 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
     if (auto r = engine->set_option("EvalParams", ev); !r) return fail("eval: " + r.error());
   }
   if (spec.opts.count("evalfile")) {  // a learned evaluation, used instead of the hand-made one
-    if (auto r = engine->set_option("EvalFile", spec.opts.at("evalfile")); !r) return fail("evalfile: " + r.error());
-    if (auto r = engine->set_option("UseNNUE", "true"); !r) return fail("evalfile: " + r.error());
+    const std::string& file = spec.opts.at("evalfile");
+    if (auto r = engine->set_option("EvalFile", file); !r) return fail("evalfile: " + r.error());
+    if (file != "<empty>")
+      if (auto r = engine->set_option("UseNNUE", "true"); !r) return fail("evalfile: " + r.error());
+  }
+  if (spec.opts.count("nnue")) {  // nnue=0: the hand-made evaluation (UseNNUE false)
+    if (auto r = engine->set_option("UseNNUE", opt_int(spec, "nnue", 1) ? "true" : "false"); !r)
+      return fail("nnue: " + r.error());
   }
   if (spec.opts.count("book")) {  // the opening book at the levels that use one: "default" = the shipped one
     const std::string& file = spec.opts.at("book");

@@ -4,7 +4,8 @@
 //                      nodes, playouts (the same limit; for the Monte-Carlo engine both count
 //                      playouts), threads, movetime (ms), depth, hash (MB), eval (the game's
 //                      weights, '+'-separated: eval=tuz_base=600+tempo=10), evalfile (a learned
-//                      evaluation's weights file, used instead of the hand-made one), plain (1 = plain
+//                      evaluation's weights file, used instead of the hand-made one; <empty>:
+//                      none), nnue (0 = the hand-made evaluation, 1 = the net), plain (1 = plain
 //                      fixed-depth alpha-beta), book (an opening book file, or "default" for
 //                      the game's shipped one, played from at the levels that use one), name
 //   uci:<command>      any UCI engine; UCI_Variant is set when the game has one

@@ -107,8 +107,13 @@ class UciSession {
       say("option name MultiPV type spin default 1 min 1 max 9");
       say("option name Skill Level type spin default 10 min 0 max 10");
       say("option name EvalParams type string default <empty>");
-      say("option name EvalFile type string default <empty>");
-      say("option name UseNNUE type check default false");
+      // The current variant's engine may have its own defaults (Togyz: the built-in net, on).
+      auto dflt = [&](std::string_view opt, std::string fallback) {
+        auto d = engine_ ? engine_->option_default(opt) : std::nullopt;
+        return d ? *d : fallback;
+      };
+      say("option name EvalFile type string default " + dflt("EvalFile", "<empty>"));
+      say("option name UseNNUE type check default " + dflt("UseNNUE", "false"));
       say("option name OwnBook type check default false");
       say("option name BookFile type string default <default>");
       say("uciok");

@@ -78,7 +78,9 @@ class AlphaBeta {
   using InfoFn = std::function<void(const Iteration<Move>&)>;
 
   AlphaBeta(TranspositionTable& tt, const typename G::EvalParams& params) : tt_(tt), params_(params) {
-    if constexpr (HasSearchMargins<G>) margins_ = G::search_margins(params_);
+    if constexpr (HasSearchMargins<G>) {
+      if (const auto m = G::search_margins(params_)) margins_ = {m->delta, m->futility, m->aspiration};
+    }
   }
 
   // `history` holds the hashes of the positions before the root, oldest first (repetitions).

@@ -65,6 +65,12 @@ class AlphaBetaEngine final : public Engine {
     return Engine::set_option(name, value);
   }
 
+  std::optional<std::string> option_default(std::string_view name) const override {
+    if constexpr (HasEvalOptions<G>) return G::eval_option_default(name);
+    (void)name;
+    return std::nullopt;
+  }
+
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) override {
     SearchResult result;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,6 +70,12 @@ class Engine {
   virtual Status set_option(std::string_view name, std::string_view value) {
     (void)value;
     return make_error("unknown engine option '" + std::string(name) + "'");
+  }
+  // An option's default as a UCI "option" line shows it, when this engine has its own
+  // (Togyz's EvalFile <builtin>, UseNNUE true); nullopt: the protocol's generic default.
+  virtual std::optional<std::string> option_default(std::string_view name) const {
+    (void)name;
+    return std::nullopt;
   }
   // Thinks on the current position of `state`. `on_info` (may be empty) receives progress;
   // `stop` (may be null) ends the search early with the best move so far.

@@ -27,16 +27,21 @@
 //        100-ply draw inside the search (Tojmot)
 //   static std::optional<Status> eval_option(EvalParams&, std::string_view name, std::string_view value)
 //   static void carry_eval_options(const EvalParams& from, EvalParams& to)
+//   static std::optional<std::string> eval_option_default(std::string_view name)
 //        engine options of the evaluation beyond the EvalParams text (Togyz: EvalFile, UseNNUE,
 //        a learned evaluation); nullopt = not an option of this game. carry_eval_options keeps
-//        them when a new EvalParams text replaces the weights
+//        them when a new EvalParams text replaces the weights; eval_option_default gives an
+//        option's default as UCI's "option" line shows it
 //   static constexpr bool kNullMove = true; static void play_null(Position&, Undo&);
 //        null-move pruning (never for Togyz: zugzwang and tempo decide its endgames)
-//   static SearchMargins search_margins(const EvalParams&)
-//        the pruning margins and the first aspiration window in this evaluation's units, when
-//        they are not SearchMargins' defaults (a learned evaluation may have its own scale)
+//   static std::optional<M> search_margins(const EvalParams&)
+//        the pruning margins and the first aspiration window in this evaluation's units (M has
+//        int members delta, futility, aspiration; the game defines it, since rules code cannot
+//        name the search's types); nullopt = SearchMargins' defaults. A learned evaluation has
+//        its own scale (Togyz: tuned for its net, the hand-made eval keeps the defaults)
 #include <concepts>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "core/game.h"
@@ -85,10 +90,13 @@ template <class G>
 concept HasEvalOptions = requires(typename G::EvalParams& e, const typename G::EvalParams& c, std::string_view s) {
   { G::eval_option(e, s, s) } -> std::same_as<std::optional<Status>>;
   G::carry_eval_options(c, e);
+  { G::eval_option_default(s) } -> std::same_as<std::optional<std::string>>;
 };
 template <class G>
 concept HasSearchMargins = requires(const typename G::EvalParams& e) {
-  { G::search_margins(e) } -> std::same_as<SearchMargins>;
+  { G::search_margins(e)->delta } -> std::convertible_to<int>;
+  { G::search_margins(e)->futility } -> std::convertible_to<int>;
+  { G::search_margins(e)->aspiration } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasNullMove = requires(typename G::Position& p, typename G::Undo& u) {

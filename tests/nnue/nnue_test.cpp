@@ -178,13 +178,19 @@ TEST(NnueInference, IncrementalUpdateEqualsRefreshOverRandomGames) {
   EXPECT_GT(checked, 3000);
 }
 
-TEST(NnueEval, HandMadeStaysTheDefaultAndUseNnueSwitches) {
+TEST(NnueEval, TheBuiltInNetIsTheDefaultAndUseNnueSwitches) {
   const Network net = quantise(varied_network(8));
   const std::string path = temp_path("eval.nnue");
   ASSERT_TRUE(save(net, path).ok());
   EvalParams e;
+  ASSERT_TRUE(e.use_net);
+  ASSERT_EQ(e.net, builtin_network());
   const Position p = random_moves(3, 1)[40].second;
+  const int builtin = evaluate(p, e);
+  EXPECT_EQ(builtin, evaluate(*builtin_network(), p));
+  ASSERT_TRUE(eval_option(e, "UseNNUE", "false").value().ok());
   const int hand = evaluate(p, e);
+  EXPECT_NE(hand, builtin);
   ASSERT_TRUE(eval_option(e, "EvalFile", path).value().ok());
   EXPECT_EQ(evaluate(p, e), hand);  // loaded, not used
   ASSERT_TRUE(eval_option(e, "UseNNUE", "true").value().ok());
@@ -196,10 +202,52 @@ TEST(NnueEval, HandMadeStaysTheDefaultAndUseNnueSwitches) {
   ASSERT_TRUE(eval_option(e, "UseNNUE", "false").value().ok());
   EXPECT_EQ(evaluate(p, e), hand);
   EXPECT_FALSE(eval_option(e, "Hash", "16").has_value());
+  ASSERT_TRUE(eval_option(e, "EvalFile", "<builtin>").value().ok());
+  ASSERT_TRUE(eval_option(e, "UseNNUE", "true").value().ok());
+  EXPECT_EQ(evaluate(p, e), builtin);
   ASSERT_TRUE(eval_option(e, "EvalFile", "<empty>").value().ok());
+  EXPECT_EQ(evaluate(p, e), hand);  // no net: the hand-made eval
   auto none = eval_option(e, "UseNNUE", "true").value();
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.error(), "UseNNUE needs a network: set EvalFile to a weights file first");
+  EXPECT_EQ(eval_option_default("EvalFile"), "<builtin>");
+  EXPECT_EQ(eval_option_default("UseNNUE"), "true");
+  EXPECT_FALSE(eval_option_default("Hash").has_value());
+}
+
+// The compiled-in bytes are nets/togyz.nnue exactly, a valid weights file.
+TEST(NnueEval, TheBuiltInNetIsTheRepositorysFile) {
+  ASSERT_NE(builtin_network(), nullptr);
+  EXPECT_EQ(builtin_net_name(), "togyz.nnue");
+  const std::string file = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz.nnue");
+  ASSERT_FALSE(file.empty());
+  EXPECT_EQ(file, std::string(builtin_net_file()));
+  auto loaded = load(std::string(OYIN_SOURCE_DIR) + "/nets/togyz.nnue");
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_EQ(serialize(**loaded), serialize(*builtin_network()));
+}
+
+// With the net on, the search takes its margins from the EvalParams' net_* fields (tuned for the
+// net); with the hand-made eval, the search's defaults.
+TEST(NnueEval, SearchMarginsAreTheNetsWhileItIsOn) {
+  auto e = parse_eval_params("net_delta=111,net_futility=222,net_aspiration=33");
+  ASSERT_TRUE(e.ok());
+  auto m = search_margins(*e);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->delta, 111);
+  EXPECT_EQ(m->futility, 222);
+  EXPECT_EQ(m->aspiration, 33);
+  e->use_net = false;
+  EXPECT_FALSE(search_margins(*e).has_value());
+  // Different margins change the tree the engine searches.
+  auto tuned = make_engine("togyz");
+  auto wide = make_engine("togyz");
+  auto st = find_game("togyz")->new_game("", "");
+  ASSERT_TRUE(st.ok());
+  SearchLimits lim;
+  lim.depth = 7;
+  ASSERT_TRUE(wide->set_option("EvalParams", "net_futility=900,net_delta=900,net_aspiration=400").ok());
+  EXPECT_NE(tuned->search(**st, lim, {}, nullptr).info.nodes, wide->search(**st, lim, {}, nullptr).info.nodes);
 }
 
 TEST(NnueEval, EngineOptionsLoadTheNetworkAndKeepItAcrossEvalParams) {

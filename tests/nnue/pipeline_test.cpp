@@ -28,6 +28,13 @@ TEST(SelfplayData, SameSeedSameFileOtherSeedOtherFile) {
   EXPECT_GT(da.size(), 1000u);
   EXPECT_EQ(da, slurp(b));
   EXPECT_NE(da, slurp(c));
+  // The built-in net plays by default; --evalfile '<empty>' generates with the hand-made eval,
+  // and '<builtin>' names the default.
+  const std::string hand = temp_path("hand.tsv"), builtin = temp_path("builtin.tsv");
+  ASSERT_EQ(run_oyin(args + "5 --evalfile '<empty>' --out " + hand).exit_code, 0);
+  ASSERT_EQ(run_oyin(args + "5 --evalfile '<builtin>' --out " + builtin).exit_code, 0);
+  EXPECT_NE(da, slurp(hand));
+  EXPECT_EQ(da, slurp(builtin));
 }
 
 TEST(SelfplayData, LinesCarryScoreResultAndGameForTheSideToMove) {
@@ -108,6 +115,33 @@ TEST(Train, BadInputIsOneLine) {
   r = run_oyin("match togyz --engine1 builtin:evalfile=" + bad + " --engine2 builtin --games 2 --nodes 100");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("evalfile: weights file '" + bad + "' is not an oyin weights file"), std::string::npos) << r.err;
+}
+
+// builtin:nnue=0 is today's hand-made engine (the SPRTs' opponent), nnue=1 the built-in net.
+TEST(NnuePipeline, MatchPlayersChooseTheEvaluation) {
+  auto r = run_oyin("match togyz --engine1 builtin:nnue=1,name=net --engine2 builtin:nnue=0,name=hand --games 2 --nodes 200 --quiet");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Score of net vs hand"), std::string::npos) << r.out;
+  r = run_oyin("match togyz --engine1 builtin:nnue=2 --engine2 builtin --games 2 --nodes 100");
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_oyin("match tojmot --engine1 builtin:nnue=0 --engine2 builtin --games 2 --nodes 100");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nnue: Tojmot has no learned evaluation (UseNNUE)"), std::string::npos) << r.err;
+  // Over UCI the same switch: with UseNNUE false a search scores as the hand-made eval does.
+  const std::string go = "position startpos moves 65\ngo depth 3\n";
+  const auto net = run_oyin("uci", go);
+  const auto hand = run_oyin("uci", "setoption name UseNNUE value false\n" + go);
+  const auto plain = run_oyin("uci", "setoption name EvalFile value <empty>\n" + go);
+  // The last score and node count (time and speed vary from run to run).
+  auto summary = [](const std::string& out) {
+    const auto at = out.rfind("score cp ");
+    const auto nodes = out.rfind(" nodes ");
+    if (at == std::string::npos || nodes == std::string::npos) return std::string("no score in: ") + out;
+    return out.substr(at, out.find(' ', at + 9) - at) + out.substr(nodes, out.find(' ', nodes + 7) - nodes);
+  };
+  EXPECT_NE(summary(net.out), summary(hand.out));
+  EXPECT_EQ(summary(hand.out), summary(plain.out));
+  EXPECT_EQ(summary(hand.out).rfind("score cp ", 0), 0u) << hand.out;
 }
 
 }  // namespace

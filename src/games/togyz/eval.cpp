@@ -10,7 +10,9 @@ namespace {
 
 constexpr IntParam<EvalParams> kFields[] = {{"tuz_base", &EvalParams::tuz_base}, {"tuz_slope", &EvalParams::tuz_slope},
                              {"board", &EvalParams::board},       {"reach", &EvalParams::reach},
-                             {"mobility", &EvalParams::mobility}, {"tempo", &EvalParams::tempo}};
+                             {"mobility", &EvalParams::mobility}, {"tempo", &EvalParams::tempo},
+                             {"net_delta", &EvalParams::net_delta}, {"net_futility", &EvalParams::net_futility},
+                             {"net_aspiration", &EvalParams::net_aspiration}};
 
 int board_stones(const Position& p) {
   int n = 0;
@@ -33,6 +35,11 @@ std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::str
       e.use_net = false;
       return Status(Ok{});
     }
+    if (value == "<builtin>") {
+      e.net = nnue::builtin_network();
+      if (!e.net) return Status(make_error("the built-in net could not be read (a broken build)"));
+      return Status(Ok{});
+    }
     auto net = nnue::load(std::string(value));
     if (!net) return Status(make_error(net.error()));
     e.net = *net;
@@ -50,6 +57,12 @@ std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::str
     }
     return Status(Ok{});
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> eval_option_default(std::string_view name) {
+  if (name == "EvalFile") return std::string("<builtin>");
+  if (name == "UseNNUE") return std::string("true");
   return std::nullopt;
 }
 

@@ -65,6 +65,8 @@ struct Togyz {
     return togyz::eval_option(e, name, value);
   }
   static void carry_eval_options(const EvalParams& from, EvalParams& to) { togyz::carry_eval_options(from, to); }
+  static std::optional<std::string> eval_option_default(std::string_view name) { return togyz::eval_option_default(name); }
+  static std::optional<togyz::Margins> search_margins(const EvalParams& e) { return togyz::search_margins(e); }
   static int move_gain(const Position& p, Move m) { return togyz::move_gain(p, m); }
   static void generate_noisy(const Position& p, MoveList& l) { togyz::generate_noisy(p, l); }
   static void result_bounds(const Position& p, int& lo, int& hi) { togyz::result_bounds(p, lo, hi); }

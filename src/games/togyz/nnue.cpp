@@ -200,4 +200,17 @@ Result<std::shared_ptr<const Network>> load(const std::string& path) {
   return deserialize(*payload, path);
 }
 
+std::shared_ptr<const Network> builtin_network() {
+  // Decoded once; the bytes were checked when the net was accepted, and a test decodes them, so
+  // a failure here is a broken build: the hand-made eval is then the only one (null).
+  static const std::shared_ptr<const Network> net = [] {
+    const std::string name = "builtin:" + std::string(builtin_net_name());
+    auto payload = decode_weights(builtin_net_file(), kTag, name);
+    if (!payload) return std::shared_ptr<const Network>();
+    auto n = deserialize(*payload, name);
+    return n ? *n : std::shared_ptr<const Network>();
+  }();
+  return net;
+}
+
 }  // namespace oyin::togyz::nnue

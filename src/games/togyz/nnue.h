@@ -73,4 +73,11 @@ Result<std::shared_ptr<const Network>> deserialize(std::string_view payload, con
 Status save(const Network& net, const std::string& path);
 Result<std::shared_ptr<const Network>> load(const std::string& path);
 
+// The default net, nets/togyz.nnue compiled in (cmake/embed_net.cmake): the weights file's
+// bytes, its file name, and the decoded network (shared, decoded on first use; null only if
+// the embedded bytes were broken, which tests/nnue checks).
+std::string_view builtin_net_file();
+std::string_view builtin_net_name();
+std::shared_ptr<const Network> builtin_network();
+
 }  // namespace oyin::togyz::nnue
