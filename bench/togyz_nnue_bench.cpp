@@ -8,7 +8,6 @@
 
 #include "games/togyz/game.h"
 #include "games/togyz/nnue.h"
-#include "games/togyz/nnue_train.h"
 #include "sample_positions.h"
 
 namespace oyin::togyz::nnue {
@@ -19,10 +18,8 @@ const std::vector<Position>& positions() {
   return ps;
 }
 
-const Network& network() {
-  static const Network net = quantise(initial_network(1));
-  return net;
-}
+// The default net (nets/togyz.nnue, compiled in): the one the engine runs.
+const Network& network() { return *builtin_network(); }
 
 void BM_NnueEvaluate(benchmark::State& state) {
   const auto& ps = positions();
@@ -35,7 +32,8 @@ BENCHMARK(BM_NnueEvaluate);
 
 void BM_HandEvaluate(benchmark::State& state) {
   const auto& ps = positions();
-  const EvalParams e;
+  EvalParams e;
+  e.use_net = false;  // the hand-made weights (the net is the default)
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(evaluate(ps[i++ & (oyin::bench::kSamples - 1)], e));
   state.SetItemsProcessed(state.iterations());
