@@ -109,6 +109,7 @@ export interface GameView {
   to_move: string;
   computer: string | null;
   thinking: boolean;
+  book_move?: boolean;                       // the computer's last move came from its opening book
   draw_offer: string | null;
   you?: string;
   draw_declined?: boolean;

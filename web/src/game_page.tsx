@@ -288,6 +288,8 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
           <div class="game-title">{gameTitle}{view.rated && <span class="rated-tag" data-testid="rated-tag">{at.rated}</span>}</div>
           <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} t={t} />
           <div class="status" data-testid="status" role="status">{status}</div>
+          {view.book_move && !view.thinking && view.status === 'ongoing' &&
+            <div class="muted book-move" data-testid="book-move">{t.bookMove}</div>}
           {!online && <div class="warn">{t.connection}</div>}
           {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
           {notice && <div class="notice">{notice}</div>}

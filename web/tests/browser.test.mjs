@@ -144,6 +144,29 @@ describe('togyz', () => {
     await page.context().close();
   });
 
+  test('a computer move from the opening book is marked as one', async () => {
+    const page = await newPage();
+    const setLevel = (level) => async (p) => {
+      await p.$eval('[data-opt=level]', (el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, level);
+    };
+    // Level 5 plays from Togyz's book: as White it opens with a book move.
+    const id = await startGame(page, { game: 'togyz', mode: 'ai', color: 'black', options: setLevel(5) });
+    await page.waitForSelector('.game-page[data-ply="1"]');
+    await page.waitForSelector('[data-testid=book-move]');
+    assert.equal((await state(id)).book_move, true);
+    assert.match(await page.textContent('[data-testid=book-move]'), /opening book/);
+    // Level 3 searches: no mark.
+    const id3 = await startGame(page, { game: 'togyz', mode: 'ai', color: 'black', options: setLevel(3) });
+    await page.waitForSelector('.game-page[data-ply="1"]');
+    assert.equal((await state(id3)).book_move, false);
+    assert.equal(await page.$('[data-testid=book-move]'), null);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('an online game between two browser contexts', async () => {
     const white = await newPage();
     const id = await startGame(white, { game: 'togyz', mode: 'online', color: 'white' });
