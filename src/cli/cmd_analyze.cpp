@@ -58,14 +58,15 @@ std::vector<book::BookEntry> print_book_moves(const book::Book* b, const GameSta
   const auto good = book::good_moves(*b, moves);
   std::uint64_t total = 0;
   for (const auto& e : good) total += e.weight;
-  std::cout << "Book:";
-  for (const auto& e : moves) {
+  std::cout << "Book: ";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto& e = moves[i];
     bool is_good = false;
     for (const auto& x : good) is_good |= x.move == e.move;
     char buf[64];
-    if (is_good) std::snprintf(buf, sizeof buf, " %s %+.2f (%.0f%%)", e.move.c_str(), e.score / 100.0, 100.0 * e.weight / static_cast<double>(std::max<std::uint64_t>(total, 1)));
-    else std::snprintf(buf, sizeof buf, " %s %+.2f (not picked)", e.move.c_str(), e.score / 100.0);
-    std::cout << buf;
+    if (is_good) std::snprintf(buf, sizeof buf, "%s %+.2f (%.0f%%)", e.move.c_str(), e.score / 100.0, 100.0 * e.weight / static_cast<double>(std::max<std::uint64_t>(total, 1)));
+    else std::snprintf(buf, sizeof buf, "%s %+.2f (not picked)", e.move.c_str(), e.score / 100.0);
+    std::cout << (i ? ", " : "") << buf;
   }
   std::cout << "\n\n";
   return moves;

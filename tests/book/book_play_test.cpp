@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "book/book_build.h"
 #include "book/book_file.h"
@@ -236,6 +237,35 @@ TEST(BookPlay, LevelFivePlaysTheBookMoveLevelFourSearches) {
   const auto refused = engine->set_option("BookFile", other);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().find("is a book of tojmot, not of togyz"), std::string::npos) << refused.error();
+}
+
+// oyin analyze names the book's moves of the position, comma-separated: the ones it picks among
+// with their shares, the others "(not picked)".
+TEST(BookPlay, AnalyzeListsTheBookMovesWithTheirShares) {
+  register_builtin_games();
+  auto start = find_game("togyz")->new_game("", "").value();
+  const auto legal = start->legal_moves();
+  const std::string path = temp_dir() + "/analyze.book";
+  ASSERT_TRUE(Book::make({"togyz", "", "", 100}, {{start->hash(), legal[2], 3, 30, 4},
+                                                  {start->hash(), legal[6], 1, 10, 4},
+                                                  {start->hash(), legal[0], 2, -200, 4}})
+                  .value()
+                  .save(path));
+  const auto r = run_oyin("analyze togyz --depth 2 --book " + path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto at = r.out.find("\nBook: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::string line = r.out.substr(at + 7, r.out.find('\n', at + 1) - at - 7);
+  std::set<std::string> parts;
+  for (std::size_t from = 0;;) {
+    const auto comma = line.find(", ", from);
+    parts.insert(line.substr(from, comma - from));
+    if (comma == std::string::npos) break;
+    from = comma + 2;
+  }
+  EXPECT_EQ(parts, (std::set<std::string>{legal[2] + " +0.30 (75%)", legal[6] + " +0.10 (25%)",
+                                          legal[0] + " -2.00 (not picked)"}))
+      << line;
 }
 
 TEST(BookPlay, OwnBookOverAUciTranscript) {
