@@ -12,10 +12,13 @@
 namespace oyin::capgo {
 
 // A hash table of W-entry buckets, each bucket one 64-byte cache line when the entries fit (a
-// probe then costs one memory access), that starts small and doubles as it fills, up to the
+// probe then costs one memory access), that starts small and grows as it fills, up to the
 // memory given: a small problem then touches (and has the kernel zero) little memory. The memory
-// is an anonymous mapping (zeroed pages handed out as they are first touched) with huge pages,
-// which spare the TLB misses of random probes, most of a probe's cost in a big table.
+// is one anonymous mapping of the full size, reserved but not backed (pages are zeroed and backed
+// as they are first touched), with huge pages, which spare the TLB misses of random probes, most
+// of a probe's cost in a big table. The table grows inside that mapping, so it never holds more
+// than the memory given, also while it grows (an old and a new copy side by side would need up to
+// twice that, and did run a 23 GB machine out of memory with 14 GB given).
 template <class E, int W = 4>
 class Table {
   struct alignas(64) Bucket {
@@ -28,10 +31,9 @@ class Table {
     // Any number of buckets (the bucket of a key is found by a multiply, not a mask), so the
     // table uses all the memory given.
     max_ = std::max<std::uint64_t>(256, static_cast<std::uint64_t>(bytes / sizeof(Bucket)));
-    std::uint64_t buckets = std::min<std::uint64_t>(max_, 1 << 14);
-    for (; !(data_ = allocate(buckets)); buckets /= 2)
-      if (buckets <= 256) throw std::bad_alloc();
-    buckets_ = buckets;
+    for (; !(data_ = allocate(max_)); max_ /= 2)
+      if (max_ <= 256) throw std::bad_alloc();
+    buckets_ = std::min<std::uint64_t>(max_, 1 << 14);
   }
 
   E* probe(std::uint64_t key) {
@@ -88,25 +90,22 @@ class Table {
     return slot;
   }
 
-  // Doubles the table (the last step up to the memory given), keeping every entry (each carries
-  // its whole key).
+  // Doubles the table (the last step up to the memory given) in place. A key's bucket only moves
+  // up as the table grows (floor(key * buckets / 2^64) grows with `buckets`), so the old buckets
+  // are re-placed from the top down: every bucket above the one being emptied already holds only
+  // re-placed entries. Entries are lost only where a last step of less than double sends more
+  // than W entries to one bucket (the cheapest go, as on any write).
   void grow() {
-    const std::uint64_t to = std::min(max_, buckets_ * 2);
-    Data bigger = allocate(to);
-    if (!bigger) {
-      max_ = buckets_;
-      return;
-    }
-    Data old = std::move(data_);
     const std::uint64_t old_buckets = buckets_;
-    data_ = std::move(bigger);
-    buckets_ = to;
+    buckets_ = std::min(max_, buckets_ * 2);
     used_ = 0;
-    for (std::uint64_t b = 0; b < old_buckets; ++b)
-      for (int i = 0; i < W; ++i) {
-        const E& e = old[b].e[i];
+    for (std::uint64_t b = old_buckets; b-- > 0;) {
+      E moving[W];
+      std::copy(data_[b].e, data_[b].e + W, moving);
+      std::fill(data_[b].e, data_[b].e + W, E{});
+      for (const E& e : moving)
         if (e.key) *free_or_cheapest(data_[index(e.key)].e) = e;
-      }
+    }
   }
 };
 
