@@ -1,4 +1,6 @@
 // oyin solve capgo --rules ... : the exact result of a capture Go position (search/capgo_solver.h).
+#include <unistd.h>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -38,6 +40,15 @@ int run_solve(const SolveOpts& o) {
     throw UsageError("oyin solve has an exact solver for " + solvable + " only, not '" + o.game + "'");
   }
   if (o.memory_gb <= 0 || o.memory_gb > 64) throw UsageError("--memory must be between 0 and 64 GB");
+  // The table is reserved at its full size and backed as it fills, so a size beyond the machine
+  // would only fail hours later, when the kernel kills the solve.
+  const double machine_gb = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE)) /
+                            (1024.0 * 1024.0 * 1024.0);
+  if (machine_gb > 0 && o.memory_gb > machine_gb) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "--memory %g GB is more than this machine's memory (%.1f GB)", o.memory_gb, machine_gb);
+    throw UsageError(buf);
+  }
   if (o.time_s < 0) throw UsageError("--time must not be negative");
   capgo::SolverOptions so;
   so.rules_text = o.rules;

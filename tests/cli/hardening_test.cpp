@@ -2,6 +2,10 @@
 // negative, nan, inf and huge values with one line and exit code 2, and record files that are
 // not regular files (or are too large) are refused the same way instead of being read forever.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
 
 #include <filesystem>
 #include <fstream>
@@ -61,6 +65,21 @@ TEST(CliHardening, TheReportedCasesHaveClearMessages) {
   // Octal and hex are not numbers a user means: 010 would have been 8.
   r = run_oyin("perft togyz --depth 010");
   EXPECT_EQ(r.exit_code, 2);
+}
+
+// A table bigger than the machine is refused at once, not found out when the kernel kills the
+// solve (the table is reserved at its full size and backed only as it fills).
+TEST(CliHardening, SolveRefusesMoreMemoryThanTheMachineHas) {
+  const double machine_gb = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE)) /
+                            (1024.0 * 1024.0 * 1024.0);
+  if (machine_gb >= 63) GTEST_SKIP() << "this machine has " << machine_gb << " GB: --memory 64 is within it";
+  const CommandResult r = run_oyin("solve capgo --rules size=4,target=1,pass=0 --memory 64 --quiet");
+  EXPECT_EQ(r.exit_code, 2);
+  char expect[160];
+  std::snprintf(expect, sizeof expect, "oyin: --memory 64 GB is more than this machine's memory (%.1f GB)", machine_gb);
+  EXPECT_EQ(r.err.substr(0, std::string(expect).size()), expect) << r.err;
+  EXPECT_TRUE(one_line(r.err)) << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(CliHardening, NumbersInsideOptionTextsAreCheckedToo) {
