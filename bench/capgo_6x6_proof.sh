@@ -20,19 +20,8 @@ MEMORY=${MEMORY:-4}
 RULES=size=6,target=1,pass=0
 mkdir -p "$OUT/parts" "$OUT/logs" "$OUT/locks"
 
-# The position after Black C3 and White at point $1 (e.g. D4), Black to move.
-position_after() {
-  local x=$(( $(printf '%d' "'${1:0:1}") - 65 )) y=$(( ${1:1} - 1 )) rows="" row xx yy
-  for yy in 5 4 3 2 1 0; do
-    row=""
-    for xx in 0 1 2 3 4 5; do
-      if [ $xx = 2 ] && [ $yy = 2 ]; then row+="X"; elif [ $xx = $x ] && [ $yy = $y ]; then row+="O"; else row+="."; fi
-    done
-    rows+=$row
-    [ $yy != 0 ] && rows+="/"
-  done
-  echo "6 $rows b 0 0 0"
-}
+# position_after REPLY: the 6x6 position after Black C3 and White REPLY, Black to move.
+source "$(dirname "$0")/capgo_6x6_c3.sh"
 
 # White's replies with column <= row (the diagonal mirror gives the others), hardest last.
 REPLIES="A1 A2 A3 A4 A5 A6 B2 B6 C6 D6 E6 F6 B3 B5 E5 C5 D5 B4 D4 C4"
