@@ -87,7 +87,6 @@ std::uint16_t pack_work(std::uint64_t w) {
 class Solver {
  public:
   Solver(const Position& root, const SolverOptions& opt) : opt_(opt), t0_(std::chrono::steady_clock::now()) {
-    tt_.init(opt.memory_gb);
     sym_.build(root, opt.symmetry);
     symkey_.assign(8 * 2 * kMaxPoints, 0);
     for (int t = 0; t < sym_.count; ++t)
@@ -115,7 +114,9 @@ class Solver {
     int best = -1;
     // solve() refuses an explicit proof-number search where it does not apply.
     const bool dfpn = opt_.method != SolverMethod::AlphaBeta && dfpn_applies(pos);
+    // Only the search that runs gets a table: each is reserved at the full size given.
     if (dfpn) pn_.init(opt_.memory_gb);
+    else tt_.init(opt_.memory_gb);
     const int v = dfpn ? root_dfpn(pos, best) : root_search(pos, best);
     r.nodes = nodes_;
     r.seconds = elapsed();

@@ -5,10 +5,9 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <string>
-
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "support/run_command.h"
 
