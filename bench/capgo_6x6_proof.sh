@@ -21,7 +21,7 @@ RULES=size=6,target=1,pass=0
 mkdir -p "$OUT/parts" "$OUT/logs" "$OUT/locks"
 
 # position_after REPLY: the 6x6 position after Black C3 and White REPLY, Black to move.
-source "$(dirname "$0")/capgo_6x6_c3.sh"
+source "$(dirname "$0")/capgo_6x6_positions.sh"
 
 # White's replies with column <= row (the diagonal mirror gives the others), hardest last.
 REPLIES="A1 A2 A3 A4 A5 A6 B2 B6 C6 D6 E6 F6 B3 B5 E5 C5 D5 B4 D4 C4"

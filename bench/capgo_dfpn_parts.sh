@@ -10,7 +10,7 @@ set -euo pipefail
 OYIN=${1:-build/oyin}
 
 # position_after REPLY: the 6x6 position after Black C3 and White REPLY, Black to move.
-source "$(dirname "$0")/capgo_6x6_c3.sh"
+source "$(dirname "$0")/capgo_6x6_positions.sh"
 
 total_nodes=0
 total_cpu=0
