@@ -19,7 +19,7 @@ std::atomic<bool> g_stop_solving{false};
 extern "C" void stop_solving(int) { g_stop_solving = true; }
 
 struct SolveOpts {
-  std::string game, rules = "size=4,target=1,pass=0", position, method = "auto", proof;
+  std::string game, rules = "size=4,target=1,pass=0", position, method = "auto", proof, table;
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
   bool quiet = false, no_symmetry = false;
@@ -59,6 +59,7 @@ int run_solve(const SolveOpts& o) {
   so.symmetry = !o.no_symmetry;
   so.stop = &g_stop_solving;
   so.make_proof = !o.proof.empty();
+  so.table_file = o.table;
   for (const auto& file : o.known_proofs) {
     auto c = capgo::proof::read_certificate(file);
     if (!c) throw UsageError(c.error());
@@ -86,12 +87,23 @@ int run_solve(const SolveOpts& o) {
   auto r = capgo::solve(so);
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
   if (!r) throw UsageError(r.error());
+  if (r->nodes == 0 && !r->table_error.empty()) throw UsageError(r->table_error);  // the table file did not fit
   std::cout << "Method: " << (r->method == capgo::SolverMethod::ProofNumber ? "proof-number search (df-pn)" : "alpha-beta")
             << "\n"
             << "Nodes: " << r->nodes << "\n"
             << "Time: " << fixed(r->seconds, 3) << " s wall, " << fixed(cpu, 3) << " s CPU\n"
             << "Table: " << r->tt_used << " entries used of " << r->tt_entries << " (" << fixed(r->tt_bytes / 1048576.0, 0)
             << " MB)\n";
+  if (!o.table.empty()) {
+    if (r->table_read)
+      std::cout << "Table file: " << o.table << " read, " << r->table_read_entries << " entries, "
+                << r->table_earlier_nodes << " nodes in the earlier runs\n";
+    if (r->table_written)
+      std::cout << "Table file: " << o.table << " written, " << r->table_file_bytes << " bytes in "
+                << fixed(r->table_write_seconds, 1) << " s\n";
+    else
+      std::cout << "Table file: not written (" << r->table_error << ")\n";
+  }
   if (!r->solved) {
     std::cout << "Result: unknown (" << r->stopped << ")" << std::endl;
     return 1;
@@ -114,7 +126,7 @@ int run_solve(const SolveOpts& o) {
             << "First move: " << (r->best_move.empty() ? "none" : r->best_move)
             << (r->value > 0 ? " (wins)" : r->value == 0 ? " (holds the draw)" : " (every move loses)") << "\n"
             << "Result: " << capgo::winner_text(r->winner) << std::endl;
-  return proof_failed ? 1 : 0;
+  return proof_failed || (!o.table.empty() && !r->table_written) ? 1 : 0;
 }
 
 }  // namespace
@@ -136,6 +148,10 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--known-proof", o->known_proofs,
                   "A certificate of another position (repeatable): its positions count as proved and --proof "
                   "copies its moves (a big proof made in parts)");
+  cmd->add_option("--table", o->table,
+                  "Keep the proof-number search's table in this file: read before the search if it exists, "
+                  "written when it ends (also on --time, --nodes or Ctrl-C), so a long solve goes on over several "
+                  "runs (the same rules, position and --no-symmetry; --memory at least the table's size)");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });

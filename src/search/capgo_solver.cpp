@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <new>
@@ -14,6 +17,7 @@
 
 #include "games/capgo/game.h"
 #include "search/capgo_solver_table.h"
+#include "search/capgo_table_file.h"
 #include "search/capgo_tactics.h"
 #include "search/capgo_threats.h"
 #include "search/mcts_engine.h"
@@ -117,7 +121,9 @@ class Solver {
     // Only the search that runs gets a table: each is reserved at the full size given.
     if (dfpn) pn_.init(opt_.memory_gb);
     else tt_.init(opt_.memory_gb);
+    if (dfpn && !opt_.table_file.empty() && !read_table(pos, r)) return r;
     const int v = dfpn ? root_dfpn(pos, best) : root_search(pos, best);
+    if (dfpn && !opt_.table_file.empty()) write_table(pos, r);
     r.nodes = nodes_;
     r.seconds = elapsed();
     r.tt_used = dfpn ? pn_.used() : tt_.used();
@@ -697,6 +703,82 @@ class Solver {
     return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
   }
 
+  // ---- The table kept in a file between runs (capgo_table_file.h) ------------------------------
+  TableFileHeader table_header(const Position& root) const {
+    TableFileHeader h;
+    h.rules = rules_to_text(Rules{root.size, {root.target[0], root.target[1]}, root.pass_allowed, {}});
+    h.position = to_text(root);
+    h.symmetry = opt_.symmetry;
+    h.entry_bytes = sizeof(PnEntry);
+    h.bucket_bytes = Table<PnEntry, 3>::kBucketBytes;
+    return h;
+  }
+
+  // Reads the table file if there is one; false (with r.table_error) if it does not fit here.
+  bool read_table(const Position& root, SolveResult& r) {
+    const std::string& path = opt_.table_file;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return true;  // the first run: written at the end
+    auto h = read_table_header(path);
+    if (!h) {
+      r.table_error = h.error();
+      return false;
+    }
+    const TableFileHeader want = table_header(root);
+    auto differs = [&](const char* what, const std::string& file, const std::string& here) {
+      r.table_error = "the table in '" + path + "' is for " + what + " " + file + ", not " + here;
+      return false;
+    };
+    if (h->rules != want.rules) return differs("rules", h->rules, want.rules);
+    if (h->position != want.position) return differs("the position", h->position, want.position);
+    if (h->symmetry != want.symmetry)
+      return differs("a search", h->symmetry ? "with symmetry" : "without symmetry", want.symmetry ? "with it" : "without it");
+    if (h->entry_bytes != want.entry_bytes || h->bucket_bytes != want.bucket_bytes)
+      return differs("another table layout:", std::to_string(h->entry_bytes) + "-byte entries",
+                     std::to_string(want.entry_bytes) + "-byte ones (a different oyin)");
+    if (h->buckets > pn_.max_buckets()) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%.3f", std::ceil(static_cast<double>(h->buckets * h->bucket_bytes) / (1024.0 * 1024.0 * 1024.0) * 1000) / 1000);
+      r.table_error = "the table in '" + path + "' holds " + buf + " GB: give --memory " + buf + " or more";
+      return false;
+    }
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    const bool ok = f && std::fseek(f, static_cast<long>(h->data_offset), SEEK_SET) == 0 && pn_.read(f, h->buckets, h->used);
+    if (f) std::fclose(f);
+    if (!ok) {
+      r.table_error = "cannot read the table in '" + path + "'";
+      return false;
+    }
+    r.table_read = true;
+    r.table_read_entries = h->used;
+    r.table_earlier_nodes = h->nodes;
+    return true;
+  }
+
+  // Writes the table next to the file and then over it, so a failed write loses nothing.
+  void write_table(const Position& root, SolveResult& r) {
+    const auto t = std::chrono::steady_clock::now();
+    TableFileHeader h = table_header(root);
+    h.buckets = pn_.buckets();
+    h.used = pn_.used();
+    h.nodes = r.table_earlier_nodes + nodes_;
+    const std::string tmp = opt_.table_file + ".tmp";
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    const std::string head = table_header_text(h);
+    bool ok = f && std::fwrite(head.data(), 1, head.size(), f) == head.size() && pn_.write(f);
+    if (f) ok = std::fclose(f) == 0 && ok;
+    std::error_code ec;
+    if (ok) std::filesystem::rename(tmp, opt_.table_file, ec);
+    if (!ok || ec) {
+      std::filesystem::remove(tmp, ec);
+      r.table_error = "cannot write '" + tmp + "'";
+      return;
+    }
+    r.table_written = true;
+    r.table_file_bytes = head.size() + h.buckets * h.bucket_bytes;
+    r.table_write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+
   // ---- Proof certificates (games/capgo/proof.h) -----------------------------------------------
   // After df-pn settled the root, the proof is walked from the root: where the winner is to move,
   // one winning move (from the table, the tactics, or a fresh search where the entry was
@@ -909,6 +991,8 @@ Result<SolveResult> solve(const SolverOptions& opt) {
       return make_error("proof certificates come from proof-number search (method auto or pn), not alpha-beta");
     if (auto ok = proof::applies(pos); !ok) return make_error(ok.error());
   }
+  if (!opt.table_file.empty() && (opt.method == SolverMethod::AlphaBeta || !Solver::dfpn_applies(pos)))
+    return make_error("--table keeps the proof-number search's table (target 1 for both sides, passing forbidden, method auto or pn)");
   for (const auto& c : opt.known_proofs)
     if (c->rules.size != rules->size || c->rules.target != rules->target || c->rules.pass_allowed != rules->pass_allowed)
       return make_error("a known proof is for " + rules_to_text(c->rules) + ", not for " + rules_to_text(*rules));

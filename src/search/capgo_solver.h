@@ -56,6 +56,9 @@ struct SolverOptions {
   // Certificates of other positions (same rules): the positions they prove count as proved, and
   // a certificate made here copies their moves. Lets a big proof be made in parts.
   std::vector<std::shared_ptr<const proof::Certificate>> known_proofs;
+  // Keep the proof-number search's table in this file (capgo_table_file.h): read before the
+  // search if it exists, written when the search ends.
+  std::string table_file;
   std::function<void(const SolverProgress&)> on_progress;
   const std::atomic<bool>* stop = nullptr;
 };
@@ -80,6 +83,11 @@ struct SolveResult {
   std::uint64_t proof_positions = 0;  // distinct positions of the proof walked (up to symmetry)
   std::uint64_t proof_nodes = 0;      // search nodes spent re-proving positions for it
   double proof_seconds = 0;
+  // With table_file: what was read (entries, nodes of the earlier runs) and written, or why not.
+  bool table_read = false, table_written = false;
+  std::uint64_t table_read_entries = 0, table_earlier_nodes = 0, table_file_bytes = 0;
+  double table_write_seconds = 0;
+  std::string table_error;
 };
 
 // Solves from the rules' start position or the given position text.

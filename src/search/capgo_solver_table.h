@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <new>
 
@@ -53,6 +54,26 @@ class Table {
     return free_or_cheapest(bucket);
   }
 
+  // The table as raw buckets, for a later run (the solver's --table file): write() the buckets
+  // in use; read() takes them back into a table of at least that many (false if it is smaller
+  // or the file runs short).
+  std::uint64_t buckets() const { return buckets_; }
+  std::uint64_t max_buckets() const { return max_; }
+  static constexpr std::size_t kBucketBytes = sizeof(Bucket);
+  bool write(std::FILE* f) const {
+    for (std::uint64_t b = 0; b < buckets_; b += kChunk)
+      if (std::fwrite(&data_[b], sizeof(Bucket), std::min(kChunk, buckets_ - b), f) != std::min(kChunk, buckets_ - b)) return false;
+    return true;
+  }
+  bool read(std::FILE* f, std::uint64_t buckets, std::uint64_t used) {
+    if (buckets > max_) return false;
+    for (std::uint64_t b = 0; b < buckets; b += kChunk)
+      if (std::fread(&data_[b], sizeof(Bucket), std::min(kChunk, buckets - b), f) != std::min(kChunk, buckets - b)) return false;
+    buckets_ = buckets;
+    used_ = used;
+    return true;
+  }
+
   std::uint64_t size() const { return buckets_ * W; }
   std::uint64_t used() const { return used_; }
   std::uint64_t bytes() const { return buckets_ * sizeof(Bucket); }
@@ -65,6 +86,7 @@ class Table {
   using Data = std::unique_ptr<Bucket[], Deleter>;
   Data data_;
   std::uint64_t buckets_ = 0, used_ = 0, max_ = 0;
+  static constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;  // buckets a read or write call
 
   std::uint64_t index(std::uint64_t key) const {
     return static_cast<std::uint64_t>((static_cast<unsigned __int128>(key) * buckets_) >> 64);
