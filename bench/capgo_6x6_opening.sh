@@ -9,7 +9,9 @@
 #     STREAMS  how many moves are solved at once (default 1; each process takes one core and MEMORY)
 # Environment: OYIN (the binary, default build/oyin), MEMORY (table GB a move, default 7),
 #   MOVES (default "A1 B1 C1 B2 C2 C3"), TIME (seconds a move may take, default none).
-# A move whose certificate exists is not solved again; one stopped by TIME is tried again.
+# A move whose certificate exists is not solved again. Each move's df-pn table is kept in
+# OUT_DIR/tables (`oyin solve --table`, up to MEMORY GB a move on disk), so a move stopped by TIME
+# or Ctrl-C goes on where it stopped when the script is run again.
 set -euo pipefail
 OYIN=${OYIN:-build/oyin}
 OUT=${1:-/work/proofs/opening}
@@ -17,7 +19,7 @@ STREAMS=${2:-1}
 MEMORY=${MEMORY:-7}
 MOVES=${MOVES:-A1 B1 C1 B2 C2 C3}
 RULES=size=6,target=1,pass=0
-mkdir -p "$OUT/logs" "$OUT/locks"
+mkdir -p "$OUT/logs" "$OUT/locks" "$OUT/tables"
 
 # position_after_first MOVE: the position after Black's first move, White to move.
 source "$(dirname "$0")/capgo_6x6_positions.sh"
@@ -31,10 +33,10 @@ stream() {
     echo "after $m: solving from $(date +%T)"
     if /usr/bin/time -f "rusage: %U s user, %S s sys, %e s wall, max rss %M KB" \
       "$OYIN" solve capgo --rules $RULES --position "$(position_after_first "$m")" --memory "$MEMORY" \
-      "${limit[@]}" --proof "$OUT/after-$m.proof.tmp" >"$OUT/logs/after-$m.log" 2>&1; then
+      "${limit[@]}" --table "$OUT/tables/after-$m.table" --proof "$OUT/after-$m.proof.tmp" >>"$OUT/logs/after-$m.log" 2>&1; then
       mv "$OUT/after-$m.proof.tmp" "$OUT/after-$m.proof"
     fi
-    grep -v '^progress' "$OUT/logs/after-$m.log" | sed "s/^/  $m: /"
+    grep -v '^progress' "$OUT/logs/after-$m.log" | tail -n 12 | sed "s/^/  $m: /"
   done
 }
 
