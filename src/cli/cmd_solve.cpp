@@ -87,7 +87,7 @@ int run_solve(const SolveOpts& o) {
   auto r = capgo::solve(so);
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
   if (!r) throw UsageError(r.error());
-  if (r->nodes == 0 && !r->table_error.empty()) throw UsageError(r->table_error);  // the table file did not fit
+  if (r->table_refused) throw UsageError(r->table_error);
   std::cout << "Method: " << (r->method == capgo::SolverMethod::ProofNumber ? "proof-number search (df-pn)" : "alpha-beta")
             << "\n"
             << "Nodes: " << r->nodes << "\n"

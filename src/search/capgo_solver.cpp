@@ -121,7 +121,10 @@ class Solver {
     // Only the search that runs gets a table: each is reserved at the full size given.
     if (dfpn) pn_.init(opt_.memory_gb);
     else tt_.init(opt_.memory_gb);
-    if (dfpn && !opt_.table_file.empty() && !read_table(pos, r)) return r;
+    if (dfpn && !opt_.table_file.empty() && !read_table(pos, r)) {
+      r.table_refused = true;
+      return r;
+    }
     const int v = dfpn ? root_dfpn(pos, best) : root_search(pos, best);
     if (dfpn && !opt_.table_file.empty()) write_table(pos, r);
     r.nodes = nodes_;

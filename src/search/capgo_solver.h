@@ -85,6 +85,7 @@ struct SolveResult {
   double proof_seconds = 0;
   // With table_file: what was read (entries, nodes of the earlier runs) and written, or why not.
   bool table_read = false, table_written = false;
+  bool table_refused = false;  // the file does not belong to this solve: nothing was searched
   std::uint64_t table_read_entries = 0, table_earlier_nodes = 0, table_file_bytes = 0;
   double table_write_seconds = 0;
   std::string table_error;
