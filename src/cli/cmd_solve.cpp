@@ -22,7 +22,7 @@ struct SolveOpts {
   std::string game, rules = "size=4,target=1,pass=0", position, method = "auto", proof, table;
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
-  bool quiet = false, no_symmetry = false;
+  bool quiet = false, no_symmetry = false, no_simulation = false;
   std::vector<std::string> known_proofs;
 };
 
@@ -57,6 +57,7 @@ int run_solve(const SolveOpts& o) {
   so.memory_gb = o.memory_gb;
   so.max_nodes = o.nodes;
   so.symmetry = !o.no_symmetry;
+  so.simulation = !o.no_simulation;
   so.stop = &g_stop_solving;
   so.make_proof = !o.proof.empty();
   so.table_file = o.table;
@@ -94,6 +95,8 @@ int run_solve(const SolveOpts& o) {
             << "Time: " << fixed(r->seconds, 3) << " s wall, " << fixed(cpu, 3) << " s CPU\n"
             << "Table: " << r->tt_used << " entries used of " << r->tt_entries << " (" << fixed(r->tt_bytes / 1048576.0, 0)
             << " MB)\n";
+  if (r->method == capgo::SolverMethod::ProofNumber && so.simulation)
+    std::cout << "Simulation: " << r->simulated << " new children proved by a sibling's proof, of " << r->simulations << " tried\n";
   if (!o.table.empty()) {
     if (r->table_read)
       std::cout << "Table file: " << o.table << " read, " << r->table_read_entries << " entries, "
@@ -153,6 +156,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                   "written when it ends (also on --time, --nodes or Ctrl-C), so a long solve goes on over several "
                   "runs (the same rules, position and --no-symmetry; --memory at least the table's size)");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
+  cmd->add_flag("--no-simulation", o->no_simulation,
+                "Proof-number search: do not try a lost sibling's proof on a new child first (for comparisons)");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });
 }

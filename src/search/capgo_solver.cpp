@@ -131,6 +131,8 @@ class Solver {
     r.seconds = elapsed();
     r.tt_used = dfpn ? pn_.used() : tt_.used();
     r.threat_cuts = threat_cuts_;
+    r.simulations = sim_tries_;
+    r.simulated = sim_proofs_;
     r.tt_bytes = dfpn ? pn_.bytes() : tt_.bytes();
     r.tt_entries = dfpn ? pn_.size() : tt_.size();
     r.method = dfpn ? SolverMethod::ProofNumber : SolverMethod::AlphaBeta;
@@ -578,11 +580,15 @@ class Solver {
       }
       n = m;
     }
+    bool fresh[kMaxCands];
+    int shadow = -1;  // a child proved lost for this side: its proof guides the simulations
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
       // Unexplored children by move order: the first looks easiest to prove a win with.
       cpn[i] = e ? e->pn : 1;
       cdn[i] = e ? e->dn : 1 + 4 * static_cast<std::uint32_t>(i);
+      fresh[i] = !e;
+      if (e && e->pn == 0) shadow = i;
     }
     PnPair r{0, 0};
     int best_i = 0;
@@ -615,6 +621,27 @@ class Solver {
       const Move m{static_cast<std::uint16_t>(cands[best_i].point)};
       SymKeys child = keys;
       add_stone(child, pos.to_move, m.point);
+      if (fresh[best_i] && shadow >= 0 && opt_.simulation) {
+        // A new child next to a sibling already lost: the opponent's proof there may win here
+        // too, move for move (it is checked on this position, so it proves nothing it should not).
+        fresh[best_i] = false;
+        SymKeys delta{};
+        const int other = cands[shadow].point;
+        for (int t = 0; t < sym_.count; ++t) delta.k[t] = sym_stone(t, pos.to_move, m.point) ^ sym_stone(t, pos.to_move, other);
+        Undo u;
+        capgo::play(pos, m, u);
+        std::uint64_t budget = kSimBudget;
+        ++sim_tries_;
+        const bool won = sim_win(pos, child, delta, other, ply + 1, budget);
+        capgo::undo(pos, m, u);
+        if (aborted_) return {1, 1};
+        if (won) {
+          ++sim_proofs_;
+          cpn[best_i] = 0;
+          cdn[best_i] = kInf;
+          continue;
+        }
+      }
       Undo u;
       capgo::play(pos, m, u);
       const PnPair c = mid(pos, child, static_cast<std::uint32_t>(std::min<std::uint64_t>(c_thpn, kInf)),
@@ -623,10 +650,92 @@ class Solver {
       if (aborted_) return {1, 1};
       cpn[best_i] = c.pn;
       cdn[best_i] = c.dn;
+      if (c.pn == 0) shadow = best_i;
     }
     const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
     *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), pack_work(nodes_ - nodes_before)};
     return r;
+  }
+
+  // ---- Simulation: a proof borrowed from a sibling (Kawano) -------------------------------------
+  // The position differs from the sibling's by one stone of the side that moved into both:
+  // `delta` turns a key here into the key of the sibling's position after the same moves, and
+  // `other` is the point that stone stands on there. The winner plays what the sibling's proof
+  // played; every move of the loser is tried. Nothing is taken from the sibling but moves to try,
+  // so what this proves is proved; it gives up after `budget` nodes.
+  static constexpr std::uint64_t kSimBudget = 256;
+  std::uint64_t sim_proofs_ = 0, sim_tries_ = 0;
+
+  // A node of a simulation, counted: +1 or -1 (for the side to move, and stored) where the tactics
+  // settle it, 2 (a failure) when the search is stopped, 0 to go on.
+  int sim_node(Position& pos, std::uint64_t key, Threats& threats, Zone& zone, bool& zoned, std::uint64_t& budget) {
+    --budget;
+    ++nodes_;
+    if ((nodes_ & 4095) == 0) check_limits();
+    if (aborted_) return 2;
+    const int v = settle(pos, threats, zone, zoned);
+    if (v) *pn_.slot(key) = v > 0 ? PnEntry{key, 0, kInf, 0, 1} : PnEntry{key, kInf, 0, 0, 1};
+    return v;
+  }
+
+  bool sim_win(Position& pos, const SymKeys& keys, const SymKeys& delta, int other, int ply, std::uint64_t& budget) {
+    if (budget == 0) return false;
+    int sym = 0;
+    const std::uint64_t key = canonical(pos, keys, sym);
+    if (const PnEntry* e = pn_.probe(key)) {
+      if (e->pn == 0) return true;
+      if (e->dn == 0) return false;
+    }
+    SymKeys there = keys;
+    for (int t = 0; t < sym_.count; ++t) there.k[t] ^= delta.k[t];
+    int ssym = 0;
+    const PnEntry* se = pn_.probe(canonical(pos, there, ssym));
+    if (!se || se->pn != 0 || !se->best) return false;
+    const int p = sym_.inv[ssym][se->best];
+    Threats threats;
+    Zone zone;
+    bool zoned;
+    if (const int v = sim_node(pos, key, threats, zone, zoned, budget)) return v == 1;
+    if (pos.color[p] != kEmpty || !is_legal(pos, p)) return false;
+    const Move m{static_cast<std::uint16_t>(p)};
+    SymKeys child = keys;
+    add_stone(child, pos.to_move, p);
+    Undo u;
+    capgo::play(pos, m, u);
+    const bool won = sim_loss(pos, child, delta, other, ply + 1, budget);
+    capgo::undo(pos, m, u);
+    if (won) *pn_.slot(key) = PnEntry{key, 0, kInf, static_cast<std::uint16_t>(sym_.map[sym][static_cast<std::size_t>(p)]), 1};
+    return won;
+  }
+
+  bool sim_loss(Position& pos, const SymKeys& keys, const SymKeys& delta, int other, int ply, std::uint64_t& budget) {
+    if (budget == 0) return false;
+    int sym = 0;
+    const std::uint64_t key = canonical(pos, keys, sym);
+    if (const PnEntry* e = pn_.probe(key)) {
+      if (e->dn == 0) return true;
+      if (e->pn == 0) return false;
+    }
+    Threats threats;
+    Zone zone;
+    bool zoned;
+    if (const int v = sim_node(pos, key, threats, zone, zoned, budget)) return v == -1;
+    Cand* cands = buffer(ply);
+    const int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, -1, std::min(ply, kMaxPly), -1);
+    for (int i = 0; i < n; ++i) {
+      const int p = cands[i].point;
+      if (p == other) return false;  // the sibling's stone stands there: no proof to follow
+      const Move m{static_cast<std::uint16_t>(p)};
+      SymKeys child = keys;
+      add_stone(child, pos.to_move, p);
+      Undo u;
+      capgo::play(pos, m, u);
+      const bool lost = sim_win(pos, child, delta, other, ply + 1, budget);
+      capgo::undo(pos, m, u);
+      if (!lost) return false;
+    }
+    *pn_.slot(key) = PnEntry{key, kInf, 0, 0, 1};
+    return true;
   }
 
   int root_dfpn(Position& pos, int& best_point) {

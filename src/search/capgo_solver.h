@@ -50,6 +50,9 @@ struct SolverOptions {
   // alpha-beta.
   SolverMethod method = SolverMethod::Auto;
   bool threat_pruning = true;      // win-in-two detection and threat zones (off: plain alpha-beta)
+  // Proof-number search: before a new child is searched, try on it the proof of a sibling already
+  // lost for the side to move (Kawano's simulation: the winner's moves copied, checked here).
+  bool simulation = true;
   int progress_ms = 1000;
   // Collect a proof certificate (games/capgo/proof.h) after a solve by proof-number search.
   bool make_proof = false;
@@ -75,6 +78,8 @@ struct SolveResult {
   SolverMethod method = SolverMethod::AlphaBeta;  // the one used
   std::uint64_t tt_used = 0;
   std::uint64_t threat_cuts = 0;  // nodes settled or narrowed by the win-in-two logic
+  std::uint64_t simulations = 0;  // new children tried with a sibling's proof
+  std::uint64_t simulated = 0;    // ... and proved that way
   std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)
   // With make_proof: the certificate (has_proof), or why there is none.
   bool has_proof = false;

@@ -65,6 +65,33 @@ TEST(CapgoProof, CertificatesOfTheKnownResultsVerify) {
   }
 }
 
+// Children proved by simulation (a lost sibling's proof tried first on a new child) are real
+// proofs: the certificates verify, and the answers are those of the search without it.
+TEST(CapgoProof, ChildrenProvedBySimulationAreProvedInTheCertificate) {
+  std::uint64_t simulated = 0;
+  for (const Known& k : kKnown) {
+    SolverOptions o;
+    o.rules_text = k.rules;
+    o.memory_gb = 0.03;
+    o.make_proof = true;
+    auto with = solve(o);
+    o.simulation = false;
+    auto without = solve(o);
+    ASSERT_TRUE(with.ok() && without.ok());
+    ASSERT_TRUE(with->solved && without->solved) << k.rules;
+    EXPECT_EQ(with->winner, k.winner) << k.rules;
+    EXPECT_EQ(without->winner, k.winner) << k.rules;
+    EXPECT_EQ(without->simulations, 0u) << k.rules;
+    EXPECT_LE(with->simulated, with->simulations) << k.rules;
+    EXPECT_NE(with->nodes, without->nodes) << k.rules << ": the simulation changed nothing";
+    simulated += with->simulated;
+    ASSERT_TRUE(with->has_proof) << k.rules << ": " << with->proof_error;
+    const proof::VerifyResult v = proof::verify(with->proof);
+    EXPECT_TRUE(v.proved) << k.rules << ": " << v.failure;
+  }
+  EXPECT_GT(simulated, 500u);
+}
+
 // 5x5: Black's first move C3 wins. With the root's record changed to A1, the certificate holds
 // no answer to White's first reply, and the checker names that position.
 TEST(CapgoProof, OneMoveChangedFailsAtTheFirstUnprovedPosition) {
