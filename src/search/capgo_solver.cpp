@@ -666,6 +666,12 @@ class Solver {
   static constexpr std::uint64_t kSimBudget = 256;
   std::uint64_t sim_proofs_ = 0, sim_tries_ = 0;
 
+  // The table's verdict for the side to move: 1 proved won, -1 proved lost, 0 open or absent.
+  int proved(std::uint64_t key) {
+    const PnEntry* e = pn_.probe(key);
+    return !e ? 0 : e->pn == 0 ? 1 : e->dn == 0 ? -1 : 0;
+  }
+
   // A node of a simulation, counted: +1 or -1 (for the side to move, and stored) where the tactics
   // settle it, 2 (a failure) when the search is stopped, 0 to go on.
   int sim_node(Position& pos, std::uint64_t key, Threats& threats, Zone& zone, bool& zoned, std::uint64_t& budget) {
@@ -682,10 +688,7 @@ class Solver {
     if (budget == 0) return false;
     int sym = 0;
     const std::uint64_t key = canonical(pos, keys, sym);
-    if (const PnEntry* e = pn_.probe(key)) {
-      if (e->pn == 0) return true;
-      if (e->dn == 0) return false;
-    }
+    if (const int t = proved(key)) return t > 0;
     SymKeys there = keys;
     for (int t = 0; t < sym_.count; ++t) there.k[t] ^= delta.k[t];
     int ssym = 0;
@@ -712,10 +715,7 @@ class Solver {
     if (budget == 0) return false;
     int sym = 0;
     const std::uint64_t key = canonical(pos, keys, sym);
-    if (const PnEntry* e = pn_.probe(key)) {
-      if (e->dn == 0) return true;
-      if (e->pn == 0) return false;
-    }
+    if (const int t = proved(key)) return t < 0;
     Threats threats;
     Zone zone;
     bool zoned;
