@@ -666,6 +666,19 @@ class Solver {
   static constexpr std::uint64_t kSimBudget = 256;
   std::uint64_t sim_proofs_ = 0, sim_tries_ = 0;
 
+  // What `f` (given the child's keys) returns with the stone at `p` played, and the move taken back.
+  template <class F>
+  bool after(Position& pos, const SymKeys& keys, int p, F&& f) {
+    const Move m{static_cast<std::uint16_t>(p)};
+    SymKeys child = keys;
+    add_stone(child, pos.to_move, p);
+    Undo u;
+    capgo::play(pos, m, u);
+    const bool r = f(child);
+    capgo::undo(pos, m, u);
+    return r;
+  }
+
   // The table's verdict for the side to move: 1 proved won, -1 proved lost, 0 open or absent.
   int proved(std::uint64_t key) {
     const PnEntry* e = pn_.probe(key);
@@ -700,13 +713,7 @@ class Solver {
     bool zoned;
     if (const int v = sim_node(pos, key, threats, zone, zoned, budget)) return v == 1;
     if (pos.color[p] != kEmpty || !is_legal(pos, p)) return false;
-    const Move m{static_cast<std::uint16_t>(p)};
-    SymKeys child = keys;
-    add_stone(child, pos.to_move, p);
-    Undo u;
-    capgo::play(pos, m, u);
-    const bool won = sim_loss(pos, child, delta, other, ply + 1, budget);
-    capgo::undo(pos, m, u);
+    const bool won = after(pos, keys, p, [&](const SymKeys& child) { return sim_loss(pos, child, delta, other, ply + 1, budget); });
     if (won) *pn_.slot(key) = PnEntry{key, 0, kInf, static_cast<std::uint16_t>(sym_.map[sym][static_cast<std::size_t>(p)]), 1};
     return won;
   }
@@ -725,14 +732,8 @@ class Solver {
     for (int i = 0; i < n; ++i) {
       const int p = cands[i].point;
       if (p == other) return false;  // the sibling's stone stands there: no proof to follow
-      const Move m{static_cast<std::uint16_t>(p)};
-      SymKeys child = keys;
-      add_stone(child, pos.to_move, p);
-      Undo u;
-      capgo::play(pos, m, u);
-      const bool lost = sim_win(pos, child, delta, other, ply + 1, budget);
-      capgo::undo(pos, m, u);
-      if (!lost) return false;
+      if (!after(pos, keys, p, [&](const SymKeys& child) { return sim_win(pos, child, delta, other, ply + 1, budget); }))
+        return false;
     }
     *pn_.slot(key) = PnEntry{key, kInf, 0, 0, 1};
     return true;
