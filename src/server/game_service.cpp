@@ -902,10 +902,13 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   }
   const auto live = sub.lock();
   const bool wants_chat = !live || live->wants_chat();
-  s->subscribers.push_back(std::move(sub));
   json state = state_for(*s, token);
   // The first state of a connection carries the chat so far (none for one that switched it off).
   state["chat"] = wants_chat ? chat_json(*s) : json::array();
+  // Sent with the lock held and before the connection is registered, so that no push (another
+  // player arriving, a move) can reach the client before this older first state and be undone by it.
+  if (live) live->send_text(wire_text(json{{"type", "state"}, {"state", state}}));
+  s->subscribers.push_back(std::move(sub));
   return {200, std::move(state)};
 }
 

@@ -140,7 +140,8 @@ class GameService {
   Reply import(const json& request);
   // The record file (PGN or SGF); on success body is {"format", "text", "filename"}.
   Reply record(const std::string& id);
-  // Registers `sub` for pushes and returns the current state (or an error).
+  // Sends `sub` the current state as its first message, registers it for pushes and returns that
+  // state (or an error, and then sends nothing).
   Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token);
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();

@@ -204,6 +204,7 @@ void LobbyService::forget_expiry(const std::string& token) {
 }
 
 void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
+  std::lock_guard push(push_mutex_);
   {
     std::lock_guard lock(mutex_);
     Socket& so = sockets_[sub.get()];
@@ -275,6 +276,7 @@ void LobbyService::announce() {
 }
 
 void LobbyService::changed() {
+  std::unique_lock push(push_mutex_);
   const std::string text = wire({{"type", "seeks"}, {"seeks", seeks_json()}});
   std::vector<std::pair<std::shared_ptr<Subscriber>, std::int64_t>> subs;
   {
@@ -297,6 +299,7 @@ void LobbyService::changed() {
     if (it == mine.end()) it = mine.emplace(user, wire(challenges_json(user))).first;
     sub->send_text(it->second);
   }
+  push.unlock();
   deliver_started();
 }
 

@@ -114,6 +114,9 @@ class LobbyService {
     bool alive = true;
   };
   std::shared_ptr<Life> life_ = std::make_shared<Life>();
+  // One list push at a time, each read and sent under it: two changes at once, or a change and a
+  // socket opening, would otherwise deliver an older list after a newer one.
+  std::mutex push_mutex_;
   std::mutex mutex_;
   std::unordered_map<Subscriber*, Socket> sockets_;
   std::unordered_map<std::string, std::uint64_t> expiry_;  // token -> timer

@@ -92,8 +92,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
         if (r.status != 200) {
           self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
-        } else {
-          self->send_text(wire_text(json{{"type", "state"}, {"state", r.body}}));
+        } else {  // the first state has gone out from subscribe, ahead of any push
           bool gone;
           {
             std::lock_guard lock(self->presence_mutex_);

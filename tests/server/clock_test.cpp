@@ -207,6 +207,29 @@ TEST_F(ClockedService, FlagOfASideWhoseOpponentCannotWinIsADraw) {
   EXPECT_EQ(s["reason"], "white ran out of time and black cannot win");
 }
 
+// A connection's first state is sent by subscribe itself, before the connection can get a push:
+// sent after it (as once), a push of the other player arriving could reach the client first and
+// then be undone by the older first state (the other shown away, no first-move wait).
+TEST_F(ClockedService, AConnectionsFirstStateComesBeforeAnyPush) {
+  const auto [id, white, black] = create({{"game", "togyz"}, {"mode", "online"}, {"color", "white"}, {"clock", {{"initial_s", 60}}}});
+  auto w = std::make_shared<Inbox>(), b = std::make_shared<Inbox>();
+  const Reply first = games_->subscribe(id, w, white);
+  ASSERT_EQ(first.status, 200);
+  ASSERT_EQ(w->states.size(), 1u);
+  EXPECT_EQ(w->states[0], first.body);
+  EXPECT_EQ(w->states[0]["presence"]["black"]["connected"], false);
+  EXPECT_EQ(w->states[0]["clock"]["first_move_ms"], nullptr);  // the wait begins when both have come
+  ASSERT_EQ(games_->subscribe(id, b, black).status, 200);
+  ASSERT_EQ(b->states.size(), 1u);
+  EXPECT_EQ(b->states[0]["presence"]["white"]["connected"], true);
+  EXPECT_EQ(b->states[0]["clock"]["first_move_ms"], 30'000);
+  ASSERT_EQ(w->states.size(), 2u);
+  EXPECT_EQ(w->states[1]["presence"]["black"]["connected"], true);
+  EXPECT_EQ(w->states[1]["clock"]["first_move_ms"], 30'000);
+  EXPECT_GT(w->states[1]["version"], w->states[0]["version"]);
+  EXPECT_EQ(games_->subscribe("nosuchgame", std::make_shared<Inbox>(), "").status, 404);
+}
+
 TEST_F(ClockedService, ClaimAgainstAPlayerGoneForAMinute) {
   const auto [id, white, black] = create({{"game", "togyz"}, {"mode", "online"}, {"color", "white"}, {"clock", {{"initial_s", 600}}}});
   auto w = std::make_shared<Inbox>(), b = std::make_shared<Inbox>();

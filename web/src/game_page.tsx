@@ -128,12 +128,18 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   }, []);
 
   useEffect(() => {
+    // The reply to this request may come after the socket's states (the other player arrived, a
+    // move): then it is older than what is shown and must not replace it.
+    let pushed = false;
     api.get(id, token).then((s) => {
       setMe(s.you);
-      accept(s, true);
+      accept(s, !pushed);
     }).catch((e) => setError(e));
     const ws = watchGame(id, token, {
-      state: (s, fresh) => accept(s, fresh),
+      state: (s, fresh) => {
+        pushed = true;
+        accept(s, fresh);
+      },
       // Back online: an error of the lost connection ("Failed to fetch") no longer applies.
       connection: (up) => {
         setOnline(up);
