@@ -569,11 +569,17 @@ class Solver {
     }
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
-      // sum of the disproof number).
+      // sum of the disproof number). That is rare: a 256-bit filter on the keys' top bytes spares
+      // most of the pairwise comparisons, and the first of equal keys is kept as before.
+      std::uint64_t seen[4] = {0, 0, 0, 0};
       int m = 0;
       for (int i = 0; i < n; ++i) {
+        const unsigned h = static_cast<unsigned>(ck[i] >> 56);
+        const std::uint64_t bit = std::uint64_t{1} << (h & 63);
         bool dup = false;
-        for (int j = 0; j < m && !dup; ++j) dup = ck[j] == ck[i];
+        if (seen[h >> 6] & bit)
+          for (int j = 0; j < m && !dup; ++j) dup = ck[j] == ck[i];
+        seen[h >> 6] |= bit;
         if (dup) continue;
         ck[m] = ck[i];
         cands[m++] = cands[i];
