@@ -23,7 +23,6 @@ struct SolveOpts {
   double time_s = 0, memory_gb = 0.5;
   std::uint64_t nodes = 0;
   bool quiet = false, no_symmetry = false, no_simulation = false;
-  int deep = -1;
   std::vector<std::string> known_proofs;
 };
 
@@ -59,7 +58,6 @@ int run_solve(const SolveOpts& o) {
   so.max_nodes = o.nodes;
   so.symmetry = !o.no_symmetry;
   so.simulation = !o.no_simulation;
-  so.deep = o.deep;
   so.stop = &g_stop_solving;
   so.make_proof = !o.proof.empty();
   so.table_file = o.table;
@@ -97,7 +95,6 @@ int run_solve(const SolveOpts& o) {
             << "Time: " << fixed(r->seconds, 3) << " s wall, " << fixed(cpu, 3) << " s CPU\n"
             << "Table: " << r->tt_used << " entries used of " << r->tt_entries << " (" << fixed(r->tt_bytes / 1048576.0, 0)
             << " MB)\n";
-  if (r->method == capgo::SolverMethod::ProofNumber) std::cout << "Deep df-pn: " << r->deep << (r->deep ? "" : " (off)") << "\n";
   if (r->method == capgo::SolverMethod::ProofNumber && so.simulation)
     std::cout << "Simulation: " << r->simulated << " new children proved by a sibling's proof, of " << r->simulations << " tried\n";
   if (!o.table.empty()) {
@@ -161,11 +158,6 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Do not merge positions that are mirror images");
   cmd->add_flag("--no-simulation", o->no_simulation,
                 "Proof-number search: do not try a lost sibling's proof on a new child first (for comparisons)");
-  cmd->add_option("--deep", o->deep,
-                  "Proof-number search: new children d plies below the position start with proof and disproof "
-                  "numbers max(D - d, 1), so lines are finished before the search widens (deep df-pn; default: "
-                  "the position's empty points minus 3; 0 = off)")
-      ->check(whole_number(0, 1000));
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->callback([o, &exit_code] { exit_code = run_solve(*o); });
 }

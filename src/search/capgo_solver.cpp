@@ -125,12 +125,6 @@ class Solver {
       r.table_refused = true;
       return r;
     }
-    if (dfpn) {
-      int empty = 0;
-      for (int p = 0; p < pos.npoints; ++p) empty += pos.on_board(p) && pos.color[p] == kEmpty;
-      deep_ = opt_.deep >= 0 ? opt_.deep : std::max(empty - 3, 0);
-      r.deep = deep_;
-    }
     const int v = dfpn ? root_dfpn(pos, best) : root_search(pos, best);
     if (dfpn && !opt_.table_file.empty()) write_table(pos, r);
     r.nodes = nodes_;
@@ -491,7 +485,6 @@ class Solver {
   // form): pn = min over moves of the child's dn, dn = sum of the children's pn.
   static constexpr std::uint32_t kInf = 1u << 30;
   Table<PnEntry, 3> pn_;
-  int deep_ = 0;  // SolverOptions::deep as used
 
   struct PnPair {
     std::uint32_t pn, dn;
@@ -595,13 +588,11 @@ class Solver {
     }
     bool fresh[kMaxCands];
     int shadow = -1;  // a child proved lost for this side: its proof guides the simulations
-    // Unexplored children: the deeper the likelier to be settled soon (deep df-pn), and by move
-    // order the first looks easiest to prove a win with.
-    const std::uint32_t base = static_cast<std::uint32_t>(std::max(deep_ - (ply + 1), 1));
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
-      cpn[i] = e ? e->pn : base;
-      cdn[i] = e ? e->dn : base + 4 * static_cast<std::uint32_t>(i);
+      // Unexplored children by move order: the first looks easiest to prove a win with.
+      cpn[i] = e ? e->pn : 1;
+      cdn[i] = e ? e->dn : 1 + 4 * static_cast<std::uint32_t>(i);
       fresh[i] = !e;
       if (e && e->pn == 0) shadow = i;
     }

@@ -53,11 +53,6 @@ struct SolverOptions {
   // Proof-number search: before a new child is searched, try on it the proof of a sibling already
   // lost for the side to move (Kawano's simulation: the winner's moves copied, checked here).
   bool simulation = true;
-  // Proof-number search: a new child `d` plies below the root starts with proof and disproof
-  // numbers max(deep - d, 1) (deep df-pn: a shallow unexplored move looks costlier than a deep
-  // one, so the search finishes lines before it widens). -1: the root's empty points minus 3;
-  // 0: off (every new child starts at 1).
-  int deep = -1;
   int progress_ms = 1000;
   // Collect a proof certificate (games/capgo/proof.h) after a solve by proof-number search.
   bool make_proof = false;
@@ -85,7 +80,6 @@ struct SolveResult {
   std::uint64_t threat_cuts = 0;  // nodes settled or narrowed by the win-in-two logic
   std::uint64_t simulations = 0;  // new children tried with a sibling's proof
   std::uint64_t simulated = 0;    // ... and proved that way
-  int deep = 0;                   // the deep df-pn depth used (0: off)
   std::string stopped;    // why an unsolved search ended ("time limit", "node limit", ...)
   // With make_proof: the certificate (has_proof), or why there is none.
   bool has_proof = false;

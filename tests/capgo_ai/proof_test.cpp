@@ -6,7 +6,6 @@
 
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 #include "core/random.h"
@@ -49,7 +48,7 @@ TEST(CapgoProof, CertificatesOfTheKnownResultsVerify) {
     ASSERT_TRUE(r.solved);
     ASSERT_TRUE(r.has_proof) << k.rules << ": " << r.proof_error;
     EXPECT_EQ(r.proof.winner, k.winner) << k.rules;
-    EXPECT_GT(r.proof.records.size(), 300u) << k.rules;
+    EXPECT_GT(r.proof.records.size(), 500u) << k.rules;
     const proof::VerifyResult v = proof::verify(r.proof);
     EXPECT_TRUE(v.proved) << k.rules << ": " << v.failure;
     EXPECT_EQ(v.records_used, r.proof.records.size()) << k.rules << ": every record is part of the proof";
@@ -91,36 +90,6 @@ TEST(CapgoProof, ChildrenProvedBySimulationAreProvedInTheCertificate) {
     EXPECT_TRUE(v.proved) << k.rules << ": " << v.failure;
   }
   EXPECT_GT(simulated, 500u);
-}
-
-// Deep df-pn (new children's numbers from their depth) changes the order of the search, never its
-// answers: the same winners as with it off, certificates that verify, and the depth used is the
-// root's empty points minus 3 unless given.
-TEST(CapgoProof, DeepDfpnChangesTheOrderNotTheAnswers) {
-  constexpr int kEmpty[] = {16, 25, 32};
-  for (std::size_t i = 0; i < std::size(kKnown); ++i) {
-    const Known& k = kKnown[i];
-    SolverOptions o;
-    o.rules_text = k.rules;
-    o.memory_gb = 0.03;
-    o.make_proof = true;
-    auto deep = solve(o);
-    o.deep = 0;
-    auto off = solve(o);
-    o.deep = 12;
-    auto given = solve(o);
-    ASSERT_TRUE(deep.ok() && off.ok() && given.ok());
-    ASSERT_TRUE(deep->solved && off->solved && given->solved) << k.rules;
-    EXPECT_EQ(deep->deep, kEmpty[i] - 3) << k.rules;
-    EXPECT_EQ(off->deep, 0) << k.rules;
-    EXPECT_EQ(given->deep, 12) << k.rules;
-    for (const SolveResult* r : {&*deep, &*off, &*given}) {
-      EXPECT_EQ(r->winner, k.winner) << k.rules;
-      ASSERT_TRUE(r->has_proof) << k.rules << ": " << r->proof_error;
-      EXPECT_TRUE(proof::verify(r->proof).proved) << k.rules;
-    }
-    EXPECT_NE(deep->nodes, off->nodes) << k.rules << ": the depth changed nothing";
-  }
 }
 
 // 5x5: Black's first move C3 wins. With the root's record changed to A1, the certificate holds
