@@ -259,7 +259,7 @@ class Solver {
     const int end = pos.npoints - pos.stride;
     auto consider = [&](int p) {
       if (p == skip || pos.color[p] != kEmpty || (zone && !zone->has(p)) || !tr_.legal(pos, p)) return;
-      const int sz = captured_by(pos, p, c);
+      const int sz = tr_.captured_by(pos, p, c);
       if (!tr_.kept(pos, t, p, sz)) return;
       // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
       std::int64_t score = 0;
@@ -274,7 +274,7 @@ class Solver {
         }
         if (libs == 2) score += 500;  // atari: the reply is forced
         else if (libs == 3) score += 150;
-        score += libs_after(pos, p, c, 4) * 30;
+        score += tr_.libs_after(pos, p, c, 4) * 30;
       }
       const int x = pos.x_of(p), y = pos.y_of(p);
       score += std::min(std::min(x, y), std::min(pos.size - 1 - x, pos.size - 1 - y)) * 10;

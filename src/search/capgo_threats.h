@@ -4,6 +4,8 @@
 // a defence against such a threat must be played. All of it is exact only where the solver uses
 // it: before the first capture of the game (no position can repeat) and, for the wins and
 // zones, when no chain of either side is in atari. Tests: tests/capgo_ai/solver_test.cpp.
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <iterator>
 
@@ -68,12 +70,16 @@ class ThreatReader {
 
   // Liberties of every chain, found in one pass over the empty points: the count (capped at
   // 3) and the first two, by chain head. Every other reading uses them, so this comes first.
+  // On boards of up to 64 points it also keeps every chain's liberties as a bit set, which
+  // answers libs_after() for this node without walking chains.
   void compute_libs(const Position& pos) {
     const int end = pos.npoints - pos.stride;
     nheads_ = 0;
+    masks_ = pos.npoints <= 64;
     for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
     for (int p = pos.stride + 1; p < end; ++p) {
       if (pos.color[p] != kEmpty) continue;
+      const std::uint64_t bit = std::uint64_t{1} << (p & 63);
       int seen[4], ns = 0;
       for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
         const int col = pos.color[q];
@@ -84,11 +90,45 @@ class ThreatReader {
         if (dup) continue;
         seen[ns++] = h;
         std::uint8_t& k = cl_.n[h];
-        if (k == 0) heads_[nheads_++] = h;
+        if (k == 0) heads_[nheads_++] = h, lmask_[h] = 0;
+        lmask_[h] |= bit;
         if (k < 2) cl_.l[h][k] = static_cast<std::uint16_t>(p);
         if (k < 3) ++k;
       }
     }
+  }
+
+  // tactics::libs_after() for this node (the position compute_libs() last read), the same
+  // count: the empty neighbours of p and the liberties of the colour-c chains next to it,
+  // without p and `gone`, capped at `limit`.
+  int libs_after(const Position& pos, int p, int c, int limit, int gone = -1) const {
+    if (!masks_) return tactics::libs_after(pos, p, c, limit, gone);
+    std::uint64_t m = 0;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      const int col = pos.color[q];
+      if (col == kEmpty) m |= std::uint64_t{1} << q;
+      else if (col == c) m |= lmask_[pos.head[q]];
+    }
+    m &= ~(std::uint64_t{1} << p);
+    if (gone >= 0) m &= ~(std::uint64_t{1} << gone);
+    return std::min(std::popcount(m), limit);
+  }
+
+  // tactics::captured_by() for this node: a chain is in atari when it has one liberty.
+  int captured_by(const Position& pos, int p, int c) const {
+    const int opp = 3 - c;
+    int heads[4], n = 0, total = 0;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+      if (pos.color[q] != opp) continue;
+      const int h = pos.head[q];
+      if (cl_.n[h] != 1) continue;
+      bool dup = false;
+      for (int i = 0; i < n; ++i) dup |= heads[i] == h;
+      if (dup) continue;
+      heads[n++] = h;
+      total += pos.chain[h].stones;
+    }
+    return total;
   }
 
   // is_legal() from the chain liberties of this node; before the first capture no position can
@@ -175,9 +215,9 @@ class ThreatReader {
       int other = -1;  // index of a second chain put in atari at another point
       for (int j = 0; j < nt && other < 0; ++j)
         if (j != i && ta[j] == a && tb[j] != tb[i]) other = j;
-      const bool ladder_ends = tactics::libs_after(pos, tb[i], opp, 2, a) < 2;
+      const bool ladder_ends = libs_after(pos, tb[i], opp, 2, a) < 2;
       if (!ladder_ends && other < 0) continue;
-      if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) continue;
+      if (!legal(pos, a) || captured_by(pos, a, c) || libs_after(pos, a, c, 2) < 2) continue;
       if (!zone) return a;
       ++found;
       one.clear();
@@ -232,6 +272,9 @@ class ThreatReader {
     if (--budget < 0 || depth == 0) return false;
     const int c = pos.to_move + 1;
     if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) return false;
+    // Extending at b reaches three liberties already counted on this board (the stones played
+    // only take a and b, and a capture by b would add more): out, without playing it.
+    if (tactics::libs_after(pos, b, 3 - c, 3, a) >= 3) return false;
     const Move ma{static_cast<std::uint16_t>(a)};
     Undo ua;
     capgo::play(pos, ma, ua);
@@ -260,6 +303,8 @@ class ThreatReader {
     std::uint16_t l[kMaxPoints][2];
   };
   ChainLibs cl_;
+  bool masks_ = false;
+  std::uint64_t lmask_[kMaxPoints];  // liberties by chain head, when masks_
   int heads_[kMaxPoints];  // every chain's head, in the order found
   int nheads_ = 0;
 };
