@@ -92,13 +92,17 @@ class Solver {
  public:
   Solver(const Position& root, const SolverOptions& opt) : opt_(opt), t0_(std::chrono::steady_clock::now()) {
     sym_.build(root, opt.symmetry);
+    for (int p = 0; p < root.npoints; ++p)
+      if (root.on_board(p)) {
+        const int x = root.x_of(p), y = root.y_of(p);
+        edge_[p] = static_cast<std::uint8_t>(std::min(std::min(x, y), std::min(root.size - 1 - x, root.size - 1 - y)));
+      }
     symkey_.assign(8 * 2 * kMaxPoints, 0);
     for (int t = 0; t < sym_.count; ++t)
       for (int c = 0; c < 2; ++c)
         for (int p = 0; p < root.npoints; ++p)
           if (root.on_board(p))
-            symkey_[(static_cast<std::size_t>(t) * 2 + static_cast<std::size_t>(c)) * kMaxPoints + static_cast<std::size_t>(p)] =
-                stone_key(c, sym_.map[t][static_cast<std::size_t>(p)]);
+            symkey_[sym_index(t, c, p)] = stone_key(c, sym_.map[t][static_cast<std::size_t>(p)]);
   }
 
   // The records of the known proofs, sorted by hash (the first of equal hashes kept).
@@ -195,11 +199,13 @@ class Solver {
   struct SymKeys {
     std::uint64_t k[8];
   };
-  std::vector<std::uint64_t> symkey_;  // [t][colour][point]
+  // [colour][point][t]: a stone's 8 keys side by side, so adding one is a short vector loop.
+  std::vector<std::uint64_t> symkey_;
 
-  std::uint64_t sym_stone(int t, int color, int p) const {
-    return symkey_[(static_cast<std::size_t>(t) * 2 + static_cast<std::size_t>(color)) * kMaxPoints + static_cast<std::size_t>(p)];
+  static std::size_t sym_index(int t, int color, int p) {
+    return (static_cast<std::size_t>(color) * kMaxPoints + static_cast<std::size_t>(p)) * 8 + static_cast<std::size_t>(t);
   }
+  std::uint64_t sym_stone(int t, int color, int p) const { return symkey_[sym_index(t, color, p)]; }
   void init_keys(const Position& pos, SymKeys& keys) const {
     for (int t = 0; t < 8; ++t) keys.k[t] = 0;
     for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
@@ -218,10 +224,25 @@ class Solver {
     which = 0;
     for (int t = 1; t < sym_.count; ++t)
       if (keys.k[t] < best) best = keys.k[t], which = t;
-    best ^= pos.to_move ? 0x9E3779B97F4A7C15ull : 0;
-    best ^= static_cast<std::uint64_t>(pos.passes) * 0xC2B2AE3D27D4EB4Full;
-    best ^= (static_cast<std::uint64_t>(pos.captures[0]) << 40) ^ (static_cast<std::uint64_t>(pos.captures[1]) << 50);
-    return best | 1;  // 0 marks an empty slot
+    return finish_key(pos, pos.to_move, best);
+  }
+  static std::uint64_t finish_key(const Position& pos, int to_move, std::uint64_t stones) {
+    stones ^= to_move ? 0x9E3779B97F4A7C15ull : 0;
+    stones ^= static_cast<std::uint64_t>(pos.passes) * 0xC2B2AE3D27D4EB4Full;
+    stones ^= (static_cast<std::uint64_t>(pos.captures[0]) << 40) ^ (static_cast<std::uint64_t>(pos.captures[1]) << 50);
+    return stones | 1;  // 0 marks an empty slot
+  }
+  // canonical() of the position after the side to move puts a stone on p that captures nothing,
+  // the other side to move, without making it.
+  std::uint64_t child_key(const Position& pos, const SymKeys& keys, int p) const {
+    const std::uint64_t* s = &symkey_[sym_index(0, pos.to_move, p)];
+    std::uint64_t best = keys.k[0] ^ s[0];
+    if (sym_.count == 8) {
+      std::uint64_t k[8];
+      for (int t = 0; t < 8; ++t) k[t] = keys.k[t] ^ s[t];
+      for (int t = 1; t < 8; ++t) best = std::min(best, k[t]);
+    }
+    return finish_key(pos, pos.to_move ^ 1, best);
   }
 
   void store(std::uint64_t key, int lower, int upper, int best, std::uint32_t work) {
@@ -246,6 +267,7 @@ class Solver {
   ThreatReader tr_;
 
   static constexpr int kKillerBonus = 10;
+  std::uint8_t edge_[kMaxPoints] = {};  // a point's distance from the nearest edge
   struct Cand {
     int point;  // 0 = pass
     std::int64_t score;
@@ -276,8 +298,7 @@ class Solver {
         else if (libs == 3) score += 150;
         score += tr_.libs_after(pos, p, c, 4) * 30;
       }
-      const int x = pos.x_of(p), y = pos.y_of(p);
-      score += std::min(std::min(x, y), std::min(pos.size - 1 - x, pos.size - 1 - y)) * 10;
+      score += edge_[p] * 10;
       score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
       out[n++] = {p, score};
     };
@@ -559,12 +580,7 @@ class Solver {
     std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
     for (int i = 0; i < n; ++i) {
       pick(cands, i, n);
-      SymKeys child = keys;
-      add_stone(child, pos.to_move, cands[i].point);
-      pos.to_move ^= 1;
-      int t;
-      ck[i] = canonical(pos, child, t);
-      pos.to_move ^= 1;
+      ck[i] = child_key(pos, keys, cands[i].point);
       pn_.prefetch(ck[i]);
     }
     {
