@@ -282,7 +282,7 @@ class Solver {
     auto consider = [&](int p) {
       if (p == skip || pos.color[p] != kEmpty || (zone && !zone->has(p)) || !tr_.legal(pos, p)) return;
       const int sz = tr_.captured_by(pos, p, c);
-      if (!tr_.kept(pos, t, p, sz)) return;
+      if (!tr_.keeps(pos, t, p, sz)) return;
       // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
       std::int64_t score = 0;
       if (p == tt_best) score += 1 << 20;
@@ -522,12 +522,12 @@ class Solver {
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
   int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false) {
     zoned = false;
-    if (!open) {
-      if (is_over(pos)) return terminal_value(pos);
-      if (oyin::capgo_immediate_win(pos) >= 0) return 1;
-    }
-    tr_.find_threats(pos, threats);
+    if (!open && is_over(pos)) return terminal_value(pos);
     tr_.compute_libs(pos);
+    // Every capture ends the game here (dfpn_applies) and none can be illegal (no capture has
+    // been made, so no position can repeat): a chain of the opponent's in atari is a win.
+    if (!open && tr_.any_chain_in_atari(pos, 2 - pos.to_move)) return 1;
+    tr_.find_threats_here(pos, threats);
     if (!opt_.threat_pruning) return 0;
     if (!open) {
       if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;

@@ -38,6 +38,28 @@ class ThreatReader {
     }
   }
 
+  // find_threats() from the chain liberties compute_libs() read on this position: the same
+  // threats in the same order.
+  void find_threats_here(const Position& pos, Threats& t) const {
+    const int me = pos.to_move, c = me + 1, opp = 3 - c;
+    t.n = 0;
+    t.exact_prune = pos.last_capture == 0;
+    if (!pos.target[me ^ 1] || !t.exact_prune) return;
+    const int end = pos.npoints - pos.stride;
+    for (int p = pos.stride + 1; p < end && t.n < 16; ++p) {
+      if (pos.color[p] != c || pos.head[p] != p || cl_.n[p] != 1) continue;
+      const int lib = cl_.l[p][0];
+      if (pos.captures[me ^ 1] + captured_by(pos, lib, opp) >= pos.target[me ^ 1]) t.libs[t.n++] = lib;
+    }
+  }
+
+  // Has a chain of `color` one liberty (compute_libs() read this position)?
+  bool any_chain_in_atari(const Position& pos, int color) const {
+    for (int i = 0; i < nheads_; ++i)
+      if (cl_.n[heads_[i]] == 1 && pos.color[heads_[i]] == color) return true;
+    return false;
+  }
+
   // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
   // it captures.
   static bool kept(const Position& pos, const Threats& t, int p, int sz) {
@@ -49,6 +71,24 @@ class ThreatReader {
       if (!extends) return false;  // the opponent captures to its target next move
     }
     return !(pos.target[me ^ 1] && tactics::self_atari(pos, p, c) &&
+             pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
+  }
+
+  // kept() on the position compute_libs() last read, from its chain liberties: the same answer.
+  bool keeps(const Position& pos, const Threats& t, int p, int sz) const {
+    if (!t.exact_prune || sz > 0) return true;
+    const int me = pos.to_move, c = me + 1;
+    if (t.n) {
+      bool extends = false;
+      for (int i = 0; i < t.n; ++i) extends |= t.libs[i] == p;
+      if (!extends) return false;
+    }
+    // Capturing nothing (sz == 0), the stone is in self-atari when its chain has one liberty;
+    // two empty neighbours are two liberties, and most points have them.
+    if (!pos.target[me ^ 1]) return true;
+    int empties = 0;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) empties += pos.color[q] == kEmpty;
+    return !(empties < 2 && libs_after(pos, p, c, 2) < 2 &&
              pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
   }
 

@@ -3,10 +3,14 @@
 // (search/capgo_tactics.h) give by walking the chains, or the solver's search would change.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "core/random.h"
 #include "games/capgo/game.h"
 #include "search/capgo_tactics.h"
 #include "search/capgo_threats.h"
+#include "search/mcts_engine.h"
 
 namespace oyin::capgo {
 namespace {
@@ -22,10 +26,21 @@ int compare_on_random_games(int size, int games) {
     Position pos = CaptureGo::start_position(rules);
     for (int ply = 0; ply < size * size && !is_over(pos); ++ply) {
       reader.compute_libs(pos);
+      ThreatReader::Threats walked, read;
+      ThreatReader::find_threats(pos, walked);
+      reader.find_threats_here(pos, read);
+      EXPECT_EQ(read.n, walked.n) << to_text(pos);
+      for (int i = 0; i < std::min(read.n, walked.n); ++i) EXPECT_EQ(read.libs[i], walked.libs[i]) << to_text(pos);
+      // With every capture ending the game, a chain in atari is a win for the side to move.
+      EXPECT_EQ(reader.any_chain_in_atari(pos, 2 - pos.to_move), capgo_immediate_win(pos) >= 0) << to_text(pos);
       for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
         if (pos.color[p] != kEmpty) continue;
         for (int c : {1, 2}) {
           EXPECT_EQ(reader.captured_by(pos, p, c), tactics::captured_by(pos, p, c)) << to_text(pos) << " point " << p;
+          if (c == pos.to_move + 1 && is_legal(pos, p)) {
+            const int sz = tactics::captured_by(pos, p, c);
+            EXPECT_EQ(reader.keeps(pos, walked, p, sz), ThreatReader::kept(pos, walked, p, sz)) << to_text(pos) << " point " << p;
+          }
           for (int limit : {2, 3, 4})
             for (int gone : {-1, p - 1, p + 1, p - pos.stride, p + pos.stride}) {
               if (gone >= 0 && pos.color[gone] != kEmpty) continue;
