@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "games/capgo/game.h"
+#include "search/capgo_move_order.h"
 #include "search/capgo_solver_table.h"
 #include "search/capgo_table_file.h"
 #include "search/capgo_tactics.h"
@@ -268,13 +269,8 @@ class Solver {
 
   static constexpr int kKillerBonus = 10;
   std::uint8_t edge_[kMaxPoints] = {};  // a point's distance from the nearest edge
-  struct Cand {
-    int point;  // 0 = pass
-    std::int64_t score;
-  };
-
-  // Moves worth searching, scored (the caller picks them best first); `skip` is a move already
-  // searched. Returns how many.
+  // Moves worth searching, scored (capgo_move_order.h hands them out best first); `skip` is a
+  // move already searched. Returns how many.
   int candidates(const Position& pos, const Threats& t, const Zone* zone, Cand* out, int tt_best, int ply, int skip) {
     int n = 0;
     const int me = pos.to_move, c = me + 1, opp = 3 - c;
@@ -319,16 +315,6 @@ class Solver {
     }
     if (pos.pass_allowed && skip != 0 && (!zone || pos.passes)) out[n++] = {0, tt_best == 0 ? (std::int64_t{1} << 50) : -(std::int64_t{1} << 40)};
     return n;
-  }
-
-  // Moves the lazy picker hands out best first (a cut-off usually comes after one or two, so a
-  // full sort would be wasted); ties keep the board order.
-  static int pick(Cand* c, int from, int n) {
-    int b = from;
-    for (int i = from + 1; i < n; ++i)
-      if (c[i].score > c[b].score) b = i;
-    std::swap(c[from], c[b]);
-    return c[from].point;
   }
 
   static constexpr int kMaxCands = kMaxSize * kMaxSize + 1;
@@ -578,8 +564,8 @@ class Solver {
     // The children in move order, with their keys and their numbers from the table.
     std::uint64_t ck[kMaxCands];
     std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
+    order_all(cands, n);
     for (int i = 0; i < n; ++i) {
-      pick(cands, i, n);
       ck[i] = child_key(pos, keys, cands[i].point);
       pn_.prefetch(ck[i]);
     }
