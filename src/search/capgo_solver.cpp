@@ -571,12 +571,13 @@ class Solver {
     }
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
-      // sum of the disproof number). That is rare: a 256-bit filter on the keys' top bytes spares
-      // most of the pairwise comparisons, and the first of equal keys is kept as before.
+      // sum of the disproof number). That is rare: a 256-bit filter on 8 bits of the keys spares
+      // most of the pairwise comparisons, and the first of equal keys is kept as before. (Not the
+      // top bits: a key is the least of 8, so its top bits are mostly small.)
       std::uint64_t seen[4] = {0, 0, 0, 0};
       int m = 0;
       for (int i = 0; i < n; ++i) {
-        const unsigned h = static_cast<unsigned>(ck[i] >> 56);
+        const unsigned h = static_cast<unsigned>(ck[i] >> 1) & 255;
         const std::uint64_t bit = std::uint64_t{1} << (h & 63);
         bool dup = false;
         if (seen[h >> 6] & bit)

@@ -45,10 +45,17 @@ class ThreatReader {
     t.n = 0;
     t.exact_prune = pos.last_capture == 0;
     if (!pos.target[me ^ 1] || !t.exact_prune) return;
-    const int end = pos.npoints - pos.stride;
-    for (int p = pos.stride + 1; p < end && t.n < 16; ++p) {
-      if (pos.color[p] != c || pos.head[p] != p || cl_.n[p] != 1) continue;
-      const int lib = cl_.l[p][0];
+    // The chains in atari by head, in board order as find_threats() meets them.
+    int heads[kMaxPoints], n = 0;
+    for (int i = 0; i < nheads_; ++i) {
+      const int h = heads_[i];
+      if (cl_.n[h] != 1 || pos.color[h] != c) continue;
+      int j = n++;
+      for (; j > 0 && heads[j - 1] > h; --j) heads[j] = heads[j - 1];
+      heads[j] = h;
+    }
+    for (int i = 0; i < n && t.n < 16; ++i) {
+      const int lib = cl_.l[heads[i]][0];
       if (pos.captures[me ^ 1] + captured_by(pos, lib, opp) >= pos.target[me ^ 1]) t.libs[t.n++] = lib;
     }
   }
