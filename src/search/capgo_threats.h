@@ -123,10 +123,12 @@ class ThreatReader {
     const int end = pos.npoints - pos.stride;
     nheads_ = 0;
     masks_ = pos.npoints <= 64;
+    empty_ = 0;
     for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
     for (int p = pos.stride + 1; p < end; ++p) {
       if (pos.color[p] != kEmpty) continue;
       const std::uint64_t bit = std::uint64_t{1} << (p & 63);
+      empty_ |= bit;
       int seen[4], ns = 0;
       for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
         const int col = pos.color[q];
@@ -150,15 +152,18 @@ class ThreatReader {
   // without p and `gone`, capped at `limit`.
   int libs_after(const Position& pos, int p, int c, int limit, int gone = -1) const {
     if (!masks_) return tactics::libs_after(pos, p, c, limit, gone);
-    std::uint64_t m = 0;
-    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
-      const int col = pos.color[q];
-      if (col == kEmpty) m |= std::uint64_t{1} << q;
-      else if (col == c) m |= lmask_[pos.head[q]];
-    }
+    std::uint64_t m = around(pos, p) & empty_;
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
+      if (pos.color[q] == c) m |= lmask_[pos.head[q]];
     m &= ~(std::uint64_t{1} << p);
     if (gone >= 0) m &= ~(std::uint64_t{1} << gone);
     return std::min(std::popcount(m), limit);
+  }
+
+  // The four neighbours of p as a bit set (boards of up to 64 points).
+  static std::uint64_t around(const Position& pos, int p) {
+    const int s = pos.stride;
+    return (std::uint64_t{1} << (p - 1)) | (std::uint64_t{1} << (p + 1)) | (std::uint64_t{1} << (p - s)) | (std::uint64_t{1} << (p + s));
   }
 
   // tactics::captured_by() for this node: a chain is in atari when it has one liberty.
@@ -351,6 +356,7 @@ class ThreatReader {
   };
   ChainLibs cl_;
   bool masks_ = false;
+  std::uint64_t empty_ = 0;  // the empty points, when masks_
   std::uint64_t lmask_[kMaxPoints];  // liberties by chain head, when masks_
   int heads_[kMaxPoints];  // every chain's head, in the order found
   int nheads_ = 0;
