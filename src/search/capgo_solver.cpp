@@ -527,6 +527,29 @@ class Solver {
     return 0;
   }
 
+  // What `f` returns with a stone of the side to move on p, taken back after. The proof-number
+  // search's stones almost never capture (a node with a capture is settled before its moves are
+  // made), so the small undo record of play_quiet() is the rule and a full copy the exception.
+  template <class F>
+  auto with_stone(Position& pos, int p, F&& f) {
+    QuietUndo q;
+    if (play_quiet(pos, p, q)) {
+      auto r = f();
+      undo_quiet(pos, q);
+      return r;
+    }
+    return with_capture(pos, p, f);
+  }
+  template <class F>
+  [[gnu::noinline]] auto with_capture(Position& pos, int p, F& f) {
+    const Move m{static_cast<std::uint16_t>(p)};
+    Undo u;
+    capgo::play(pos, m, u);
+    auto r = f();
+    capgo::undo(pos, m, u);
+    return r;
+  }
+
   PnPair mid(Position& pos, const SymKeys& keys, std::uint32_t thpn, std::uint32_t thdn, int ply) {
     ++nodes_;
     if ((nodes_ & 4095) == 0) check_limits();
@@ -637,12 +660,9 @@ class Solver {
         SymKeys delta{};
         const int other = cands[shadow].point;
         for (int t = 0; t < sym_.count; ++t) delta.k[t] = sym_stone(t, pos.to_move, m.point) ^ sym_stone(t, pos.to_move, other);
-        Undo u;
-        capgo::play(pos, m, u);
         std::uint64_t budget = kSimBudget;
         ++sim_tries_;
-        const bool won = sim_win(pos, child, delta, other, ply + 1, budget);
-        capgo::undo(pos, m, u);
+        const bool won = with_stone(pos, m.point, [&] { return sim_win(pos, child, delta, other, ply + 1, budget); });
         if (aborted_) return {1, 1};
         if (won) {
           ++sim_proofs_;
@@ -651,11 +671,10 @@ class Solver {
           continue;
         }
       }
-      Undo u;
-      capgo::play(pos, m, u);
-      const PnPair c = mid(pos, child, static_cast<std::uint32_t>(std::min<std::uint64_t>(c_thpn, kInf)),
-                           static_cast<std::uint32_t>(c_thdn), ply + 1);
-      capgo::undo(pos, m, u);
+      const PnPair c = with_stone(pos, m.point, [&] {
+        return mid(pos, child, static_cast<std::uint32_t>(std::min<std::uint64_t>(c_thpn, kInf)), static_cast<std::uint32_t>(c_thdn),
+                   ply + 1);
+      });
       if (aborted_) return {1, 1};
       cpn[best_i] = c.pn;
       cdn[best_i] = c.dn;
@@ -678,14 +697,9 @@ class Solver {
   // What `f` (given the child's keys) returns with the stone at `p` played, and the move taken back.
   template <class F>
   bool after(Position& pos, const SymKeys& keys, int p, F&& f) {
-    const Move m{static_cast<std::uint16_t>(p)};
     SymKeys child = keys;
     add_stone(child, pos.to_move, p);
-    Undo u;
-    capgo::play(pos, m, u);
-    const bool r = f(child);
-    capgo::undo(pos, m, u);
-    return r;
+    return with_stone(pos, p, [&] { return f(child); });
   }
 
   // The table's verdict for the side to move: 1 proved won, -1 proved lost, 0 open or absent.

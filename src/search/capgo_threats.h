@@ -327,22 +327,32 @@ class ThreatReader {
     // Extending at b reaches three liberties already counted on this board (the stones played
     // only take a and b, and a capture by b would add more): out, without playing it.
     if (tactics::libs_after(pos, b, 3 - c, 3, a) >= 3) return false;
-    const Move ma{static_cast<std::uint16_t>(a)};
-    Undo ua;
-    capgo::play(pos, ma, ua);
+    // The atari captures nothing (checked above), so it is played with the small undo record.
+    QuietUndo ua;
+    if (!play_quiet(pos, a, ua)) return false;
     bool win = true;  // unless extending at b escapes (anything else lets the chain be taken)
     if (is_legal(pos, b)) {
-      const Move mb{static_cast<std::uint16_t>(b)};
-      Undo ub;
-      capgo::play(pos, mb, ub);
-      int l[3];
-      const int n = tactics::chain_libs(pos, pos.head[b], l, 3);
-      if (n >= 3 || any_in_atari(pos, c)) win = false;  // out, or a counter-atari: give up
-      else if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
-        win = ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
-      capgo::undo(pos, mb, ub);
+      auto extended = [&] {
+        int l[3];
+        const int n = tactics::chain_libs(pos, pos.head[b], l, 3);
+        if (n >= 3 || any_in_atari(pos, c)) return false;  // out, or a counter-atari: give up
+        if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
+          return ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
+        return true;
+      };
+      QuietUndo ub;
+      if (play_quiet(pos, b, ub)) {
+        win = extended();
+        undo_quiet(pos, ub);
+      } else {
+        const Move mb{static_cast<std::uint16_t>(b)};
+        Undo u;
+        capgo::play(pos, mb, u);
+        win = extended();
+        capgo::undo(pos, mb, u);
+      }
     }
-    capgo::undo(pos, ma, ua);
+    undo_quiet(pos, ua);
     return win;
   }
 

@@ -290,6 +290,61 @@ void undo(Position& pos, Move m, const Undo& u) {
   while (pos.history.size() > u.history_size) pos.forget_last();
 }
 
+bool play_quiet(Position& pos, int p, QuietUndo& u) {
+  const int c = pos.to_move + 1;
+  u.n = 0;
+  auto save = [&](int i) {
+    for (int k = 0; k < u.n; ++k)
+      if (u.at[k] == i) return;
+    u.at[u.n] = static_cast<std::uint16_t>(i);
+    u.head[u.n] = pos.head[i];
+    u.next[u.n] = pos.next[i];
+    u.chain[u.n++] = pos.chain[i];
+  };
+  save(p);
+  for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
+    const int col = pos.color[q];
+    if (col != kBlack && col != kWhite) continue;
+    if (col != c && pos.in_atari(pos.head[q])) return false;  // a capture: not quiet
+    save(pos.head[q]);
+  }
+  u.to_move = pos.to_move;
+  u.passes = pos.passes;
+  u.point = static_cast<std::uint16_t>(p);
+  u.stones_key = pos.stones_key;
+  u.history_size = static_cast<std::uint32_t>(pos.history.size());
+  place(pos, p, c);
+  pos.passes = 0;
+  pos.to_move ^= 1;
+  pos.remember(pos.stones_key);
+  return true;
+}
+
+void undo_quiet(Position& pos, const QuietUndo& u) {
+  // Merges only swapped the next links of heads and added to the chain of a head, all saved;
+  // the stones of the chains that were joined get their heads back by walking their lists.
+  for (int k = 0; k < u.n; ++k) {
+    pos.head[u.at[k]] = u.head[k];
+    pos.next[u.at[k]] = u.next[k];
+    pos.chain[u.at[k]] = u.chain[k];
+  }
+  const int c = u.to_move + 1;
+  pos.color[u.point] = kEmpty;
+  for (int k = 1; k < u.n; ++k) {
+    const int h = u.at[k];
+    if (pos.color[h] != c) continue;
+    int s = h;
+    do {
+      pos.head[s] = static_cast<std::uint16_t>(h);
+      s = pos.next[s];
+    } while (s != h);
+  }
+  pos.to_move = u.to_move;
+  pos.passes = u.passes;
+  pos.stones_key = u.stones_key;
+  while (pos.history.size() > u.history_size) pos.forget_last();
+}
+
 bool is_over(const Position& pos) {
   if (pos.resigned >= 0) return true;
   for (int s = 0; s < 2; ++s)

@@ -118,6 +118,19 @@ struct Undo {
   std::array<Chain, kMaxPoints> chain;
 };
 
+// What play_quiet() changes: the chains next to the stone (merged into its chain or one
+// liberty short), so taking it back restores a few entries instead of the whole board.
+struct QuietUndo {
+  std::uint8_t to_move, passes;
+  std::uint16_t point;
+  std::uint64_t stones_key;
+  std::uint32_t history_size;
+  int n;                         // saved entries: the point itself, then the neighbouring heads
+  std::uint16_t at[5];
+  std::uint16_t head[5], next[5];
+  Chain chain[5];
+};
+
 // Board of the rules' size with its setup stones, Black to move. Fails when a setup chain has
 // no liberty.
 Result<Position> make_start(const Rules& rules);
@@ -141,6 +154,10 @@ bool has_legal_move(const Position& pos);
 // Plays a legal move; returns the number of stones it captured.
 int play(Position& pos, Move m, Undo& u);
 void undo(Position& pos, Move m, const Undo& u);
+// play() of a legal stone at p that captures nothing, with a small undo record (for searches
+// that make many such moves). Returns false, and changes nothing, if the stone would capture.
+bool play_quiet(Position& pos, int p, QuietUndo& u);
+void undo_quiet(Position& pos, const QuietUndo& u);
 
 GameStatus status(const Position& pos);
 bool is_over(const Position& pos);
