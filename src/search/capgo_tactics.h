@@ -23,16 +23,17 @@ inline bool in_atari(const B& b, int h) {
   return std::uint64_t{c.libs} * c.lib_sq == std::uint64_t{c.lib_sum} * c.lib_sum;
 }
 
-// Stones a stone of colour c (1/2) at empty p would capture (distinct chains counted once).
-template <class B>
-inline int captured_by(const B& b, int p, int c) {
+// Stones a stone of colour c (1/2) at empty p would capture (distinct chains counted once),
+// with `atari(head)` telling which chains are in atari.
+template <class B, class Atari>
+inline int captured_by_if(const B& b, int p, int c, Atari&& atari) {
   const int opp = 3 - c;
   const int nb[4] = {p - 1, p + 1, p - b.stride, p + b.stride};
   int heads[4], n = 0, total = 0;
   for (int q : nb) {
     if (b.color[q] != opp) continue;
     const int h = b.head[q];
-    if (!in_atari(b, h)) continue;
+    if (!atari(h)) continue;
     bool dup = false;
     for (int i = 0; i < n; ++i) dup |= heads[i] == h;
     if (dup) continue;
@@ -40,6 +41,10 @@ inline int captured_by(const B& b, int p, int c) {
     total += b.chain[h].stones;
   }
   return total;
+}
+template <class B>
+inline int captured_by(const B& b, int p, int c) {
+  return captured_by_if(b, p, c, [&](int h) { return in_atari(b, h); });
 }
 
 // Distinct liberties (up to `limit`) of the chain a stone of colour c at empty p would form,

@@ -168,19 +168,7 @@ class ThreatReader {
 
   // tactics::captured_by() for this node: a chain is in atari when it has one liberty.
   int captured_by(const Position& pos, int p, int c) const {
-    const int opp = 3 - c;
-    int heads[4], n = 0, total = 0;
-    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
-      if (pos.color[q] != opp) continue;
-      const int h = pos.head[q];
-      if (cl_.n[h] != 1) continue;
-      bool dup = false;
-      for (int i = 0; i < n; ++i) dup |= heads[i] == h;
-      if (dup) continue;
-      heads[n++] = h;
-      total += pos.chain[h].stones;
-    }
-    return total;
+    return tactics::captured_by_if(pos, p, c, [&](int h) { return cl_.n[h] == 1; });
   }
 
   // is_legal() from the chain liberties of this node; before the first capture no position can
