@@ -527,29 +527,6 @@ class Solver {
     return 0;
   }
 
-  // What `f` returns with a stone of the side to move on p, taken back after. The proof-number
-  // search's stones almost never capture (a node with a capture is settled before its moves are
-  // made), so the small undo record of play_quiet() is the rule and a full copy the exception.
-  template <class F>
-  auto with_stone(Position& pos, int p, F&& f) {
-    QuietUndo q;
-    if (play_quiet(pos, p, q)) {
-      auto r = f();
-      undo_quiet(pos, q);
-      return r;
-    }
-    return with_capture(pos, p, f);
-  }
-  template <class F>
-  [[gnu::noinline]] auto with_capture(Position& pos, int p, F& f) {
-    const Move m{static_cast<std::uint16_t>(p)};
-    Undo u;
-    capgo::play(pos, m, u);
-    auto r = f();
-    capgo::undo(pos, m, u);
-    return r;
-  }
-
   PnPair mid(Position& pos, const SymKeys& keys, std::uint32_t thpn, std::uint32_t thdn, int ply) {
     ++nodes_;
     if ((nodes_ & 4095) == 0) check_limits();

@@ -70,6 +70,11 @@ class ThreatReader {
   // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
   // it captures.
   static bool kept(const Position& pos, const Threats& t, int p, int sz) {
+    return kept_if(pos, t, p, sz, [&] { return tactics::self_atari(pos, p, pos.to_move + 1); });
+  }
+  // kept() with `self_atari()` telling whether the stone (capturing nothing) has one liberty.
+  template <class SelfAtari>
+  static bool kept_if(const Position& pos, const Threats& t, int p, int sz, SelfAtari&& self_atari) {
     if (!t.exact_prune || sz > 0) return true;
     const int me = pos.to_move, c = me + 1;
     if (t.n) {
@@ -77,26 +82,18 @@ class ThreatReader {
       for (int i = 0; i < t.n; ++i) extends |= t.libs[i] == p;
       if (!extends) return false;  // the opponent captures to its target next move
     }
-    return !(pos.target[me ^ 1] && tactics::self_atari(pos, p, c) &&
+    return !(pos.target[me ^ 1] && self_atari() &&
              pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
   }
 
   // kept() on the position compute_libs() last read, from its chain liberties: the same answer.
   bool keeps(const Position& pos, const Threats& t, int p, int sz) const {
-    if (!t.exact_prune || sz > 0) return true;
-    const int me = pos.to_move, c = me + 1;
-    if (t.n) {
-      bool extends = false;
-      for (int i = 0; i < t.n; ++i) extends |= t.libs[i] == p;
-      if (!extends) return false;
-    }
-    // Capturing nothing (sz == 0), the stone is in self-atari when its chain has one liberty;
-    // two empty neighbours are two liberties, and most points have them.
-    if (!pos.target[me ^ 1]) return true;
-    int empties = 0;
-    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) empties += pos.color[q] == kEmpty;
-    return !(empties < 2 && libs_after(pos, p, c, 2) < 2 &&
-             pos.captures[me ^ 1] + tactics::chain_size_after(pos, p, c) >= pos.target[me ^ 1]);
+    // Two empty neighbours are two liberties, and most points have them.
+    return kept_if(pos, t, p, sz, [&] {
+      int empties = 0;
+      for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) empties += pos.color[q] == kEmpty;
+      return empties < 2 && libs_after(pos, p, pos.to_move + 1, 2) < 2;
+    });
   }
 
   // In forced defence (a chain of the mover's would be captured to the target next move): is
@@ -328,17 +325,7 @@ class ThreatReader {
           return ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
         return true;
       };
-      QuietUndo ub;
-      if (play_quiet(pos, b, ub)) {
-        win = extended();
-        undo_quiet(pos, ub);
-      } else {
-        const Move mb{static_cast<std::uint16_t>(b)};
-        Undo u;
-        capgo::play(pos, mb, u);
-        win = extended();
-        capgo::undo(pos, mb, u);
-      }
+      win = with_stone(pos, b, extended);
     }
     undo_quiet(pos, ua);
     return win;

@@ -159,6 +159,27 @@ void undo(Position& pos, Move m, const Undo& u);
 bool play_quiet(Position& pos, int p, QuietUndo& u);
 void undo_quiet(Position& pos, const QuietUndo& u);
 
+// What `f()` returns with a legal stone of the side to move on p, taken back after: quietly
+// where it captures nothing (the rule in searches), else by play() and its full copy, kept out
+// of the quiet path's stack frame.
+template <class F>
+[[gnu::noinline]] auto with_capturing_stone(Position& pos, int p, F& f) {
+  const Move m{static_cast<std::uint16_t>(p)};
+  Undo u;
+  play(pos, m, u);
+  auto r = f();
+  undo(pos, m, u);
+  return r;
+}
+template <class F>
+auto with_stone(Position& pos, int p, F&& f) {
+  QuietUndo q;
+  if (!play_quiet(pos, p, q)) return with_capturing_stone(pos, p, f);
+  auto r = f();
+  undo_quiet(pos, q);
+  return r;
+}
+
 GameStatus status(const Position& pos);
 bool is_over(const Position& pos);
 
