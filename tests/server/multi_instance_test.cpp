@@ -110,9 +110,14 @@ TEST_F(MultiInstanceTest, TheComputerMovesOnceAcrossInstances) {
 }
 
 TEST_F(MultiInstanceTest, KillingAnInstanceLosesNothingAndTheOtherTakesOverTheComputer) {
-  // A human game and a game against the computer at its slowest level (1 s a move).
+  // A human game and a game against the computer at its slowest level (1 s a move). The
+  // computer's game starts one stone off the usual start, where no book answers at once: a book
+  // reply would be stored before the kill and the takeover would go untried (and B's first push
+  // could then be at ply 2).
   auto h = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "hotseat"}});
-  auto c = http_post(a_->port(), "/api/games", {{"game", "togyz"}, {"mode", "ai"}, {"level", 10}, {"color", "white"}});
+  auto c = http_post(a_->port(), "/api/games",
+                     {{"game", "togyz"}, {"mode", "ai"}, {"level", 10}, {"color", "white"},
+                      {"position", "9S,9S,9S,9S,9S,9S,9S,9S,10S/9S,9S,9S,9S,9S,9S,9S,9S,8S 0 0 S 1"}});
   ASSERT_EQ(h.status, 201);
   ASSERT_EQ(c.status, 201);
   const std::string hid = h.body["id"], htoken = h.body["seat"]["token"];
@@ -131,6 +136,7 @@ TEST_F(MultiInstanceTest, KillingAnInstanceLosesNothingAndTheOtherTakesOverTheCo
   auto reply = follower.read_state_at(2);
   ASSERT_TRUE(reply) << "B did not take over the computer's move";
   EXPECT_EQ((*reply)["moves"][0], "65(10)");
+  EXPECT_EQ((*reply)["book_move"], false);
   // The human game plays on through B with every move A acknowledged.
   json s = state(b_->port(), hid);
   ASSERT_EQ(s["ply"], 3);
