@@ -251,6 +251,14 @@ class Solver {
                            static_cast<std::uint16_t>(best), work};
   }
 
+  // The game ended by a resignation, two passes or a capture target (is_over() but for the side
+  // to move having no legal move).
+  static bool ended_by_play(const Position& pos) {
+    if (pos.resigned >= 0 || pos.passes >= 2) return true;
+    for (int s = 0; s < 2; ++s)
+      if (pos.target[s] && pos.captures[s] >= pos.target[s]) return true;
+    return false;
+  }
   // Value of a finished game for the side to move.
   static int terminal_value(const Position& pos) {
     const int me = pos.to_move;
@@ -275,14 +283,18 @@ class Solver {
     int n = 0;
     const int me = pos.to_move, c = me + 1, opp = 3 - c;
     const int end = pos.npoints - pos.stride;
+    // Where no chain of the opponent's is in atari no move captures (always so in proof-number
+    // search, whose nodes end at a capture), and where no move is a killer none gets the bonus.
+    const bool captures = tr_.any_chain_in_atari(pos, opp);
+    const bool killers = killers_[ply][0] || killers_[ply][1];
     auto consider = [&](int p) {
       if (p == skip || pos.color[p] != kEmpty || (zone && !zone->has(p)) || !tr_.legal(pos, p)) return;
-      const int sz = tr_.captured_by(pos, p, c);
+      const int sz = captures ? tr_.captured_by(pos, p, c) : 0;
       if (!tr_.keeps(pos, t, p, sz)) return;
       // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
       std::int64_t score = 0;
       if (p == tt_best) score += 1 << 20;
-      if (p == killers_[ply][0] || p == killers_[ply][1]) score += kKillerBonus;
+      if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
       score += sz * 1000;
       if (sz == 0) {
         int libs = 9;
@@ -508,8 +520,10 @@ class Solver {
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
   int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false) {
     zoned = false;
-    if (!open && is_over(pos)) return terminal_value(pos);
     tr_.compute_libs(pos);
+    // is_over(), without its look for a legal move where a stone next to an empty point is one
+    // (before the first capture nothing can repeat).
+    if (!open && (tr_.free_point() && pos.last_capture == 0 ? ended_by_play(pos) : is_over(pos))) return terminal_value(pos);
     // Every capture ends the game here (dfpn_applies) and none can be illegal (no capture has
     // been made, so no position can repeat): a chain of the opponent's in atari is a win.
     if (!open && tr_.any_chain_in_atari(pos, 2 - pos.to_move)) return 1;

@@ -90,6 +90,7 @@ class ThreatReader {
   bool keeps(const Position& pos, const Threats& t, int p, int sz) const {
     // Two empty neighbours are two liberties, and most points have them.
     return kept_if(pos, t, p, sz, [&] {
+      if (masks_) return !((two_empty_ >> p) & 1) && libs_after(pos, p, pos.to_move + 1, 2) < 2;
       int empties = 0;
       for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) empties += pos.color[q] == kEmpty;
       return empties < 2 && libs_after(pos, p, pos.to_move + 1, 2) < 2;
@@ -120,6 +121,14 @@ class ThreatReader {
     const int end = pos.npoints - pos.stride;
     nheads_ = 0;
     masks_ = pos.npoints <= 64;
+    if (masks_ && around_stride_ != pos.stride) {
+      // The four neighbours of each point as a bit set, for this board size.
+      around_stride_ = pos.stride;
+      const int s = pos.stride;
+      for (int p = s + 1; p < end; ++p)
+        around_[p] = (std::uint64_t{1} << (p - 1)) | (std::uint64_t{1} << (p + 1)) | (std::uint64_t{1} << (p - s)) |
+                     (std::uint64_t{1} << (p + s));
+    }
     empty_ = 0;
     for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
     for (int p = pos.stride + 1; p < end; ++p) {
@@ -142,25 +151,32 @@ class ThreatReader {
         if (k < 3) ++k;
       }
     }
+    if (masks_) {
+      // At least two of the four neighbours empty: (p - 1 and p + 1) or (either and p -+ stride)
+      // or (p - stride and p + stride).
+      const std::uint64_t w = empty_ << 1, e = empty_ >> 1, s = empty_ << pos.stride, n = empty_ >> pos.stride;
+      two_empty_ = (w & e) | ((w | e) & (s | n)) | (s & n);
+      free_point_ = ((w | e | s | n) & empty_) != 0;
+    } else {
+      free_point_ = false;  // not known: ask the rules
+    }
   }
+
+  // Whether an empty point has an empty neighbour (a legal move for either side, as far as
+  // compute_libs() knows; false when it does not know).
+  bool free_point() const { return free_point_; }
 
   // tactics::libs_after() for this node (the position compute_libs() last read), the same
   // count: the empty neighbours of p and the liberties of the colour-c chains next to it,
   // without p and `gone`, capped at `limit`.
   int libs_after(const Position& pos, int p, int c, int limit, int gone = -1) const {
     if (!masks_) return tactics::libs_after(pos, p, c, limit, gone);
-    std::uint64_t m = around(pos, p) & empty_;
+    std::uint64_t m = around_[p] & empty_;
     for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
       if (pos.color[q] == c) m |= lmask_[pos.head[q]];
     m &= ~(std::uint64_t{1} << p);
     if (gone >= 0) m &= ~(std::uint64_t{1} << gone);
     return std::min(std::popcount(m), limit);
-  }
-
-  // The four neighbours of p as a bit set (boards of up to 64 points).
-  static std::uint64_t around(const Position& pos, int p) {
-    const int s = pos.stride;
-    return (std::uint64_t{1} << (p - 1)) | (std::uint64_t{1} << (p + 1)) | (std::uint64_t{1} << (p - s)) | (std::uint64_t{1} << (p + s));
   }
 
   // tactics::captured_by() for this node: a chain is in atari when it has one liberty.
@@ -290,8 +306,13 @@ class ThreatReader {
     }
     for (int i = 0; i < n; ++i)
       for (int k = 0; k < 2; ++k) {
+        // ladder_step()'s first checks, read from this node's chain liberties: most ladders
+        // end here.
+        const int a = chains[i][k], b = chains[i][k ^ 1];
+        if (!legal(pos, a) || captured_by(pos, a, me + 1) || libs_after(pos, a, me + 1, 2) < 2) continue;
+        if (libs_after(pos, b, opp, 3, a) >= 3) continue;
         int budget = kLadderBudget;
-        if (ladder_step(pos, chains[i][k], chains[i][k ^ 1], kLadderDepth, budget)) return chains[i][k];
+        if (ladder_step(pos, a, b, kLadderDepth, budget, /*checked=*/true)) return a;
       }
     return -1;
   }
@@ -305,13 +326,16 @@ class ThreatReader {
   }
 
   // The side to move ataris a chain with the two liberties a and b at a: does that win?
-  bool ladder_step(Position& pos, int a, int b, int depth, int& budget) {
+  // `checked`: the two checks before the atari is played were made by the caller.
+  bool ladder_step(Position& pos, int a, int b, int depth, int& budget, bool checked = false) {
     if (--budget < 0 || depth == 0) return false;
     const int c = pos.to_move + 1;
-    if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) return false;
-    // Extending at b reaches three liberties already counted on this board (the stones played
-    // only take a and b, and a capture by b would add more): out, without playing it.
-    if (tactics::libs_after(pos, b, 3 - c, 3, a) >= 3) return false;
+    if (!checked) {
+      if (!is_legal(pos, a) || tactics::captured_by(pos, a, c) || tactics::libs_after(pos, a, c, 2) < 2) return false;
+      // Extending at b reaches three liberties already counted on this board (the stones played
+      // only take a and b, and a capture by b would add more): out, without playing it.
+      if (tactics::libs_after(pos, b, 3 - c, 3, a) >= 3) return false;
+    }
     // The atari captures nothing (checked above), so it is played with the small undo record.
     QuietUndo ua;
     if (!play_quiet(pos, a, ua)) return false;
@@ -342,6 +366,10 @@ class ThreatReader {
   ChainLibs cl_;
   bool masks_ = false;
   std::uint64_t empty_ = 0;  // the empty points, when masks_
+  std::uint64_t two_empty_ = 0;  // the points with two empty neighbours or more, when masks_
+  bool free_point_ = false;
+  std::uint64_t around_[64] = {};  // a point's four neighbours, when masks_
+  int around_stride_ = 0;          // the board around_ was made for
   std::uint64_t lmask_[kMaxPoints];  // liberties by chain head, when masks_
   int heads_[kMaxPoints];  // every chain's head, in the order found
   int nheads_ = 0;

@@ -31,6 +31,12 @@ int compare_on_random_games(int size, int games) {
       reader.find_threats_here(pos, read);
       EXPECT_EQ(read.n, walked.n) << to_text(pos);
       for (int i = 0; i < std::min(read.n, walked.n); ++i) EXPECT_EQ(read.libs[i], walked.libs[i]) << to_text(pos);
+      // An empty point next to an empty point (read from bit sets up to 6x6, else not known):
+      // a stone there is legal, so the game goes on.
+      bool free_point = false;
+      for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p)
+        for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) free_point |= pos.color[p] == kEmpty && pos.color[q] == kEmpty;
+      EXPECT_EQ(reader.free_point(), pos.npoints <= 64 && free_point) << to_text(pos);
       // With every capture ending the game, a chain in atari is a win for the side to move.
       EXPECT_EQ(reader.any_chain_in_atari(pos, 2 - pos.to_move), capgo_immediate_win(pos) >= 0) << to_text(pos);
       for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) {
