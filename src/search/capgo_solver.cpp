@@ -251,14 +251,6 @@ class Solver {
                            static_cast<std::uint16_t>(best), work};
   }
 
-  // The game ended by a resignation, two passes or a capture target (is_over() but for the side
-  // to move having no legal move).
-  static bool ended_by_play(const Position& pos) {
-    if (pos.resigned >= 0 || pos.passes >= 2) return true;
-    for (int s = 0; s < 2; ++s)
-      if (pos.target[s] && pos.captures[s] >= pos.target[s]) return true;
-    return false;
-  }
   // Value of a finished game for the side to move.
   static int terminal_value(const Position& pos) {
     const int me = pos.to_move;

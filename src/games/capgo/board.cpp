@@ -345,13 +345,14 @@ void undo_quiet(Position& pos, const QuietUndo& u) {
   while (pos.history.size() > u.history_size) pos.forget_last();
 }
 
-bool is_over(const Position& pos) {
+bool ended_by_play(const Position& pos) {
   if (pos.resigned >= 0) return true;
   for (int s = 0; s < 2; ++s)
     if (pos.target[s] && pos.captures[s] >= pos.target[s]) return true;
-  if (pos.passes >= 2) return true;
-  return !pos.pass_allowed && !has_legal_move(pos);
+  return pos.passes >= 2;
 }
+
+bool is_over(const Position& pos) { return ended_by_play(pos) || (!pos.pass_allowed && !has_legal_move(pos)); }
 
 GameStatus status(const Position& pos) {
   static constexpr const char* kName[2] = {"black", "white"};

@@ -182,5 +182,8 @@ auto with_stone(Position& pos, int p, F&& f) {
 
 GameStatus status(const Position& pos);
 bool is_over(const Position& pos);
+// is_over() but for the side to move having no legal move (passing forbidden): a resignation, a
+// capture target reached or two passes.
+bool ended_by_play(const Position& pos);
 
 }  // namespace oyin::capgo
