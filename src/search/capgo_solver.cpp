@@ -533,6 +533,21 @@ class Solver {
     return 0;
   }
 
+  // A move scored at least an atari's bonus in candidates(): the table move, a capture, an
+  // atari, or one that gives air to several short chains at once; the others are quiet.
+  static bool forcing(const Cand& c) { return (c.score >> 24) >= kForcingScore; }
+  static constexpr int kForcingScore = 500;
+
+  // The disproof number a new child after a quiet move starts with: about how many replies the
+  // opponent will have there (the empty points less a few that are self-atari or pruned), as its
+  // first expansion would find. With 1 + 4i alone every quiet move was expanded once just to
+  // learn that it leaves some 20 replies (a third of all node visits). The contact replies to
+  // C3 (C4, B5, D6, B4) took 33 % fewer nodes.
+  std::uint32_t quiet_reply_estimate(const Position& pos) const {
+    return static_cast<std::uint32_t>(std::max(1, tr_.empty_points(pos) - kQuietUnreplied));
+  }
+  static constexpr int kQuietUnreplied = 4;
+
   PnPair mid(Position& pos, const SymKeys& keys, std::uint32_t thpn, std::uint32_t thdn, int ply) {
     ++nodes_;
     if ((nodes_ & 4095) == 0) check_limits();
@@ -597,11 +612,13 @@ class Solver {
     }
     bool fresh[kMaxCands];
     int shadow = -1;  // a child proved lost for this side: its proof guides the simulations
+    const std::uint32_t quiet_dn = quiet_reply_estimate(pos);
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
-      // Unexplored children by move order: the first looks easiest to prove a win with.
+      // Unexplored children by move order: the first looks easiest to prove a win with. A quiet
+      // move (see quiet_reply_estimate) is not taken for easier than its opponent's replies make it.
       cpn[i] = e ? e->pn : 1;
-      cdn[i] = e ? e->dn : 1 + 4 * static_cast<std::uint32_t>(i);
+      cdn[i] = e ? e->dn : std::max(1 + 4 * static_cast<std::uint32_t>(i), forcing(cands[i]) ? 0 : quiet_dn);
       fresh[i] = !e;
       if (e && e->pn == 0) shadow = i;
     }

@@ -166,6 +166,14 @@ class ThreatReader {
   // compute_libs() knows; false when it does not know).
   bool free_point() const { return free_point_; }
 
+  // The number of empty points of the position compute_libs() last read.
+  int empty_points(const Position& pos) const {
+    if (masks_) return std::popcount(empty_);
+    int n = 0;
+    for (int p = pos.stride + 1; p < pos.npoints - pos.stride; ++p) n += pos.color[p] == kEmpty;
+    return n;
+  }
+
   // tactics::libs_after() for this node (the position compute_libs() last read), the same
   // count: the empty neighbours of p and the liberties of the colour-c chains next to it,
   // without p and `gone`, capped at `limit`.
