@@ -268,6 +268,7 @@ class Solver {
   ThreatReader tr_;
 
   static constexpr int kKillerBonus = 10;
+  static constexpr int kAtariBonus = 500;
   std::uint8_t edge_[kMaxPoints] = {};  // a point's distance from the nearest edge
   // Moves worth searching, scored (capgo_move_order.h hands them out best first); `skip` is a
   // move already searched. Returns how many.
@@ -294,7 +295,7 @@ class Solver {
           if (pos.color[q] == opp) libs = std::min<int>(libs, tr_.libs(pos.head[q]));
           else if (pos.color[q] == c && tr_.libs(pos.head[q]) <= 2) score += 120;  // air for a short chain
         }
-        if (libs == 2) score += 500;  // atari: the reply is forced
+        if (libs == 2) score += kAtariBonus;  // atari: the reply is forced
         else if (libs == 3) score += 150;
         score += tr_.libs_after(pos, p, c, 4) * 30;
       }
@@ -535,8 +536,7 @@ class Solver {
 
   // A move scored at least an atari's bonus in candidates(): the table move, a capture, an
   // atari, or one that gives air to several short chains at once; the others are quiet.
-  static bool forcing(const Cand& c) { return (c.score >> 24) >= kForcingScore; }
-  static constexpr int kForcingScore = 500;
+  static bool forcing(const Cand& c) { return (c.score >> 24) >= kAtariBonus; }
 
   // The disproof number a new child after a quiet move starts with: about how many replies the
   // opponent will have there (the empty points less a few that are self-atari or pruned), as its
