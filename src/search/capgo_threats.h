@@ -67,6 +67,15 @@ class ThreatReader {
     return false;
   }
 
+  // The heads of the chains of `color` (kBlack or kWhite) with at most two liberties, up to
+  // `max` of them (compute_libs() read this position); returns how many.
+  int short_chains(const Position& pos, int color, int* heads, int max) const {
+    int n = 0;
+    for (int i = 0; i < nheads_ && n < max; ++i)
+      if (cl_.n[heads_[i]] <= 2 && pos.color[heads_[i]] == color) heads[n++] = heads_[i];
+    return n;
+  }
+
   // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
   // it captures.
   static bool kept(const Position& pos, const Threats& t, int p, int sz) {
