@@ -540,13 +540,18 @@ class Solver {
 
   // The disproof number a new child after a quiet move starts with: about how many replies the
   // opponent will have there (the empty points less a few that are self-atari or pruned), as its
-  // first expansion would find. With 1 + 4i alone every quiet move was expanded once just to
+  // first expansion would find. With 1 + 4i alone (the rank step then) every quiet move was expanded once just to
   // learn that it leaves some 20 replies (a third of all node visits). The contact replies to
   // C3 (C4, B5, D6, B4) took 33 % fewer nodes.
   std::uint32_t quiet_reply_estimate(const Position& pos) const {
     return static_cast<std::uint32_t>(std::max(1, tr_.empty_points(pos) - kQuietUnreplied));
   }
   static constexpr int kQuietUnreplied = 4;
+  // A new child's disproof number grows by this much a place down the move order (1, 7, 13...):
+  // the moves the order puts first are tried first, and the ones after them need a clear reason.
+  // With the proof numbers of quiet_proof_estimate(), 6 took 24.5 % fewer nodes than 4 on the
+  // one-run 6x6 solve (566,447,435 against 750,404,693); 2 took 42 % more on the parts.
+  static constexpr std::uint32_t kRankStep = 6;
 
   // The proof number a new child after a quiet move starts with where its side to move (the
   // opponent) cannot put a chain in atari (leaves_atari() false): it has no forcing move, so it
@@ -647,7 +652,7 @@ class Solver {
       // Unexplored children by move order: the first looks easiest to prove a win with. A quiet
       // move (see quiet_reply_estimate) is not taken for easier than its opponent's replies make it.
       cpn[i] = e ? e->pn : (forcing(cands[i]) || leaves_atari(pos, cands[i].point, shorts, ns)) ? 1 : quiet_pn;
-      cdn[i] = e ? e->dn : std::max(1 + 4 * static_cast<std::uint32_t>(i), forcing(cands[i]) ? 0 : quiet_dn);
+      cdn[i] = e ? e->dn : std::max(1 + kRankStep * static_cast<std::uint32_t>(i), forcing(cands[i]) ? 0 : quiet_dn);
       fresh[i] = !e;
       if (e && e->pn == 0) shadow = i;
     }
