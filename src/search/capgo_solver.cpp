@@ -540,9 +540,9 @@ class Solver {
 
   // The disproof number a new child after a quiet move starts with: about how many replies the
   // opponent will have there (the empty points less a few that are self-atari or pruned), as its
-  // first expansion would find. With 1 + 4i alone (the rank step then) every quiet move was expanded once just to
-  // learn that it leaves some 20 replies (a third of all node visits). The contact replies to
-  // C3 (C4, B5, D6, B4) took 33 % fewer nodes.
+  // first expansion would find. With 1 + 4i alone (the rank step then) every quiet move was
+  // expanded once just to learn that it leaves some 20 replies (a third of all node visits).
+  // The contact replies to C3 (C4, B5, D6, B4) took 33 % fewer nodes.
   std::uint32_t quiet_reply_estimate(const Position& pos) const {
     return static_cast<std::uint32_t>(std::max(1, tr_.empty_points(pos) - kQuietUnreplied));
   }
