@@ -580,6 +580,39 @@ class Solver {
     return false;
   }
 
+  // A new child's proof number (the numbers of its side to move), as mid() starts it.
+  std::uint32_t fresh_pn(const Position& pos, const Cand& c, std::uint32_t quiet_pn, const int* shorts, int ns) const {
+    return forcing(c) || leaves_atari(pos, c.point, shorts, ns) ? 1 : quiet_pn;
+  }
+
+  // The numbers mid() finds for a node (with no table move) whose children are all new, before
+  // it searches any of them, without putting the moves in order: pn is the first move's (the
+  // numbers of new children only grow down the order, and forcing moves come first), dn the sum
+  // over the children (mirror images once: their numbers are equal). Moves the best move (the
+  // first of the highest score, as order_all() puts first) to cands[0]. False when a child is in
+  // the table.
+  bool fresh_numbers(const Position& pos, Cand* cands, const std::uint64_t* ck, int n, std::uint32_t quiet_pn,
+                     std::uint32_t quiet_dn, const int* shorts, int ns, PnPair& r) {
+    int top = 0;
+    std::uint64_t dn = 0;
+    std::uint64_t seen[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; ++i) {
+      if (pn_.probe(ck[i])) return false;
+      if (cands[i].score > cands[top].score) top = i;
+      const unsigned h = static_cast<unsigned>(ck[i] >> 1) & 255;
+      const std::uint64_t bit = std::uint64_t{1} << (h & 63);
+      bool dup = false;
+      if (seen[h >> 6] & bit)
+        for (int j = 0; j < i && !dup; ++j) dup = ck[j] == ck[i];
+      seen[h >> 6] |= bit;
+      if (!dup) dn += fresh_pn(pos, cands[i], quiet_pn, shorts, ns);
+    }
+    std::swap(cands[0], cands[top]);
+    r.pn = forcing(cands[0]) ? 1 : std::max<std::uint32_t>(1, quiet_dn);
+    r.dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(dn, kInf - 1));
+    return true;
+  }
+
   PnPair mid(Position& pos, const SymKeys& keys, std::uint32_t thpn, std::uint32_t thdn, int ply) {
     ++nodes_;
     if ((nodes_ & 4095) == 0) check_limits();
@@ -617,11 +650,23 @@ class Solver {
     // The children in move order, with their keys and their numbers from the table.
     std::uint64_t ck[kMaxCands];
     std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
-    order_all(cands, n);
     for (int i = 0; i < n; ++i) {
       ck[i] = child_key(pos, keys, cands[i].point);
       pn_.prefetch(ck[i]);
     }
+    int shorts[8];
+    const int ns = tr_.short_chains(pos, pos.to_move + 1, shorts, 8);
+    const std::uint32_t quiet_dn = quiet_reply_estimate(pos);
+    const std::uint32_t quiet_pn = quiet_proof_estimate(pos);
+    if (PnPair r; tt_best < 0 && fresh_numbers(pos, cands, ck, n, quiet_pn, quiet_dn, shorts, ns, r) &&
+                  (r.pn >= thpn || r.dn >= thdn)) {
+      // Left at once, as most new nodes are: the move order was not needed.
+      const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[0].point)];
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), 0};
+      return r;
+    }
+    order_all(cands, n);
+    for (int i = 0; i < n; ++i) ck[i] = child_key(pos, keys, cands[i].point);
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
       // sum of the disproof number). That is rare: a 256-bit filter on 8 bits of the keys spares
@@ -644,15 +689,11 @@ class Solver {
     }
     bool fresh[kMaxCands];
     int shadow = -1;  // a child proved lost for this side: its proof guides the simulations
-    const std::uint32_t quiet_dn = quiet_reply_estimate(pos);
-    const std::uint32_t quiet_pn = quiet_proof_estimate(pos);
-    int shorts[8];
-    const int ns = tr_.short_chains(pos, pos.to_move + 1, shorts, 8);
     for (int i = 0; i < n; ++i) {
       const PnEntry* e = pn_.probe(ck[i]);
       // Unexplored children by move order: the first looks easiest to prove a win with. A quiet
       // move (see quiet_reply_estimate) is not taken for easier than its opponent's replies make it.
-      cpn[i] = e ? e->pn : (forcing(cands[i]) || leaves_atari(pos, cands[i].point, shorts, ns)) ? 1 : quiet_pn;
+      cpn[i] = e ? e->pn : fresh_pn(pos, cands[i], quiet_pn, shorts, ns);
       cdn[i] = e ? e->dn : std::max(1 + kRankStep * static_cast<std::uint32_t>(i), forcing(cands[i]) ? 0 : quiet_dn);
       fresh[i] = !e;
       if (e && e->pn == 0) shadow = i;

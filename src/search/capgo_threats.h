@@ -139,6 +139,10 @@ class ThreatReader {
                      (std::uint64_t{1} << (p + s));
     }
     empty_ = 0;
+    if (masks_) {
+      compute_libs_by_masks(pos);
+      return;
+    }
     for (int p = pos.stride + 1; p < end; ++p) cl_.n[p] = 0;
     for (int p = pos.stride + 1; p < end; ++p) {
       if (pos.color[p] != kEmpty) continue;
@@ -160,15 +164,48 @@ class ThreatReader {
         if (k < 3) ++k;
       }
     }
-    if (masks_) {
-      // At least two of the four neighbours empty: (p - 1 and p + 1) or (either and p -+ stride)
-      // or (p - stride and p + stride).
-      const std::uint64_t w = empty_ << 1, e = empty_ >> 1, s = empty_ << pos.stride, n = empty_ >> pos.stride;
-      two_empty_ = (w & e) | ((w | e) & (s | n)) | (s & n);
-      free_point_ = ((w | e | s | n) & empty_) != 0;
-    } else {
-      free_point_ = false;  // not known: ask the rules
+    free_point_ = false;  // not known: ask the rules
+  }
+
+  // compute_libs() on boards of up to 64 points, with bit sets: each chain's stones, grown by one
+  // point and cut to the empty points, are its liberties. The same result as the walk over the
+  // empty points: a chain's first two liberties are its lowest, and the chains come in the order
+  // of their first liberty (the order that walk finds them in).
+  void compute_libs_by_masks(const Position& pos) {
+    const int end = pos.npoints - pos.stride, s = pos.stride;
+    std::uint64_t seen = 0, stones[kMaxPoints];
+    int chains[64], nchains = 0;
+    for (int p = s + 1; p < end; ++p) {
+      const int col = pos.color[p];
+      const std::uint64_t bit = std::uint64_t{1} << p;
+      if (col == kEmpty) {
+        empty_ |= bit;
+      } else if (col == kBlack || col == kWhite) {
+        const int h = pos.head[p];
+        if (!((seen >> h) & 1)) seen |= std::uint64_t{1} << h, stones[h] = 0, chains[nchains++] = h;
+        stones[h] |= bit;
+      }
     }
+    for (int i = 0; i < nchains; ++i) {
+      const int h = chains[i];
+      const std::uint64_t m = stones[h];
+      std::uint64_t libs = ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & empty_;
+      lmask_[h] = libs;
+      const int n = std::popcount(libs);
+      cl_.n[h] = static_cast<std::uint8_t>(std::min(n, 3));
+      if (n == 0) continue;
+      cl_.l[h][0] = static_cast<std::uint16_t>(std::countr_zero(libs));
+      libs &= libs - 1;
+      if (libs) cl_.l[h][1] = static_cast<std::uint16_t>(std::countr_zero(libs));
+      int j = nheads_++;
+      for (; j > 0 && cl_.l[heads_[j - 1]][0] > cl_.l[h][0]; --j) heads_[j] = heads_[j - 1];
+      heads_[j] = h;
+    }
+    // At least two of the four neighbours empty: (p - 1 and p + 1) or (either and p -+ stride)
+    // or (p - stride and p + stride).
+    const std::uint64_t w = empty_ << 1, e = empty_ >> 1, so = empty_ << s, no = empty_ >> s;
+    two_empty_ = (w & e) | ((w | e) & (so | no)) | (so & no);
+    free_point_ = ((w | e | so | no) & empty_) != 0;
   }
 
   // Whether an empty point has an empty neighbour (a legal move for either side, as far as
