@@ -286,6 +286,7 @@ class Solver {
       if (!tr_.keeps(pos, t, p, sz)) return;
       // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
       std::int64_t score = 0;
+      int libs_after = 4;
       if (p == tt_best) score += 1 << 20;
       if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
       score += sz * 1000;
@@ -297,11 +298,12 @@ class Solver {
         }
         if (libs == 2) score += kAtariBonus;  // atari: the reply is forced
         else if (libs == 3) score += 150;
-        score += tr_.libs_after(pos, p, c, 4) * 30;
+        libs_after = tr_.libs_after(pos, p, c, 4);
+        score += libs_after * 30;
       }
       score += edge_[p] * 10;
       score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
-      out[n++] = {p, score};
+      out[n++] = {p, score, libs_after};
     };
     if (t.n && t.exact_prune) {
       // Forced defence: only extending a threatened chain or capturing can avoid the loss.
@@ -566,12 +568,25 @@ class Solver {
   }
   static constexpr int kQuietProofShare = 4;
 
-  // Whether, after the side to move plays the quiet move p, the opponent can put one of its
-  // chains in atari: a chain of the mover's with two liberties or fewer other than the one p
-  // joins (`shorts`, from short_chains()), or the chain p makes has two or fewer.
-  bool leaves_atari(const Position& pos, int p, const int* shorts, int ns) const {
-    const int c = pos.to_move + 1;
-    if (tr_.libs_after(pos, p, c, 3) <= 2) return true;
+  // The side to move's chains with two liberties or fewer, for leaves_atari(): on boards of up to
+  // 64 points the points that are a liberty of every one of them (where a stone joins them all),
+  // else their heads.
+  struct Shorts {
+    bool masks = false;
+    std::uint64_t common = 0;
+    int heads[8];
+    int n = 0;
+  };
+
+  // Whether, after the side to move plays the quiet move `cand`, the opponent can put one of its
+  // chains in atari: a chain of the mover's with two liberties or fewer that the move does not
+  // join, or the chain the move makes has two or fewer (cand.libs).
+  bool leaves_atari(const Position& pos, const Cand& cand, const Shorts& s) const {
+    const int p = cand.point, c = pos.to_move + 1;
+    if (cand.libs <= 2) return true;
+    if (s.masks) return !((s.common >> p) & 1);
+    const int* shorts = s.heads;
+    const int ns = s.n;
     for (int i = 0; i < ns; ++i) {
       bool joins = false;
       for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) joins |= pos.color[q] == c && pos.head[q] == shorts[i];
@@ -581,8 +596,8 @@ class Solver {
   }
 
   // A new child's proof number (the numbers of its side to move), as mid() starts it.
-  std::uint32_t fresh_pn(const Position& pos, const Cand& c, std::uint32_t quiet_pn, const int* shorts, int ns) const {
-    return forcing(c) || leaves_atari(pos, c.point, shorts, ns) ? 1 : quiet_pn;
+  std::uint32_t fresh_pn(const Position& pos, const Cand& c, std::uint32_t quiet_pn, const Shorts& s) const {
+    return forcing(c) || leaves_atari(pos, c, s) ? 1 : quiet_pn;
   }
 
   // The numbers mid() finds for a node (with no table move) whose children are all new, before
@@ -592,7 +607,7 @@ class Solver {
   // first of the highest score, as order_all() puts first) to cands[0]. False when a child is in
   // the table.
   bool fresh_numbers(const Position& pos, Cand* cands, const std::uint64_t* ck, int n, std::uint32_t quiet_pn,
-                     std::uint32_t quiet_dn, const int* shorts, int ns, PnPair& r) {
+                     std::uint32_t quiet_dn, const Shorts& shorts, PnPair& r) {
     int top = 0;
     std::uint64_t dn = 0;
     std::uint64_t seen[4] = {0, 0, 0, 0};
@@ -605,7 +620,7 @@ class Solver {
       if (seen[h >> 6] & bit)
         for (int j = 0; j < i && !dup; ++j) dup = ck[j] == ck[i];
       seen[h >> 6] |= bit;
-      if (!dup) dn += fresh_pn(pos, cands[i], quiet_pn, shorts, ns);
+      if (!dup) dn += fresh_pn(pos, cands[i], quiet_pn, shorts);
     }
     std::swap(cands[0], cands[top]);
     r.pn = forcing(cands[0]) ? 1 : std::max<std::uint32_t>(1, quiet_dn);
@@ -641,6 +656,17 @@ class Solver {
       *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 0, 1};
       return r;
     }
+    // The children's table buckets are fetched before the moves are scored, which takes long
+    // enough for most of them to arrive (a probe is a cache miss, and issued all at once the
+    // fetches stall on each other). Not in forced defence, where few moves are kept.
+    std::uint64_t early_key[64], empty = 0;
+    const bool early = !threats.n && tr_.empty_mask(empty);
+    if (early)
+      for (std::uint64_t m = zoned ? empty & zone.w[0] : empty; m; m &= m - 1) {
+        const int p = std::countr_zero(m);
+        early_key[p] = child_key(pos, keys, p);
+        pn_.prefetch(early_key[p]);
+      }
     Cand* cands = buffer(ply);
     int n = candidates(pos, threats, zoned ? &zone : nullptr, cands, tt_best, std::min(ply, kMaxPly), -1);
     if (n == 0) {
@@ -651,14 +677,19 @@ class Solver {
     std::uint64_t ck[kMaxCands];
     std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
     for (int i = 0; i < n; ++i) {
-      ck[i] = child_key(pos, keys, cands[i].point);
-      pn_.prefetch(ck[i]);
+      if (early) {
+        ck[i] = early_key[cands[i].point];
+      } else {
+        ck[i] = child_key(pos, keys, cands[i].point);
+        pn_.prefetch(ck[i]);
+      }
     }
-    int shorts[8];
-    const int ns = tr_.short_chains(pos, pos.to_move + 1, shorts, 8);
+    Shorts shorts;
+    shorts.masks = tr_.common_short_liberties(pos, pos.to_move + 1, shorts.common);
+    if (!shorts.masks) shorts.n = tr_.short_chains(pos, pos.to_move + 1, shorts.heads, 8);
     const std::uint32_t quiet_dn = quiet_reply_estimate(pos);
     const std::uint32_t quiet_pn = quiet_proof_estimate(pos);
-    if (PnPair r; tt_best < 0 && fresh_numbers(pos, cands, ck, n, quiet_pn, quiet_dn, shorts, ns, r) &&
+    if (PnPair r; tt_best < 0 && fresh_numbers(pos, cands, ck, n, quiet_pn, quiet_dn, shorts, r) &&
                   (r.pn >= thpn || r.dn >= thdn)) {
       // Left at once, as most new nodes are: the move order was not needed.
       const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[0].point)];
@@ -693,7 +724,7 @@ class Solver {
       const PnEntry* e = pn_.probe(ck[i]);
       // Unexplored children by move order: the first looks easiest to prove a win with. A quiet
       // move (see quiet_reply_estimate) is not taken for easier than its opponent's replies make it.
-      cpn[i] = e ? e->pn : fresh_pn(pos, cands[i], quiet_pn, shorts, ns);
+      cpn[i] = e ? e->pn : fresh_pn(pos, cands[i], quiet_pn, shorts);
       cdn[i] = e ? e->dn : std::max(1 + kRankStep * static_cast<std::uint32_t>(i), forcing(cands[i]) ? 0 : quiet_dn);
       fresh[i] = !e;
       if (e && e->pn == 0) shadow = i;

@@ -8,6 +8,9 @@
 #include <bit>
 #include <cstdint>
 #include <iterator>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "games/capgo/board.h"
 #include "search/capgo_tactics.h"
@@ -76,6 +79,16 @@ class ThreatReader {
     return n;
   }
 
+  // The points that are a liberty of every chain of `color` with at most two liberties (all
+  // points if there is none), as a bit set in `common`, on boards of up to 64 points (false: not
+  // kept; compute_libs() read this position).
+  bool common_short_liberties(const Position& pos, int color, std::uint64_t& common) const {
+    common = ~std::uint64_t{0};
+    for (int i = 0; i < nheads_; ++i)
+      if (cl_.n[heads_[i]] <= 2 && pos.color[heads_[i]] == color) common &= lmask_[heads_[i]];
+    return masks_;
+  }
+
   // A legal, non-passing move that the pruning keeps (it does not lose on the spot); `sz` is what
   // it captures.
   static bool kept(const Position& pos, const Threats& t, int p, int sz) {
@@ -134,6 +147,9 @@ class ThreatReader {
       // The four neighbours of each point as a bit set, for this board size.
       around_stride_ = pos.stride;
       const int s = pos.stride;
+      board_ = 0;
+      for (int p = s + 1; p < end; ++p)
+        if (p % s) board_ |= std::uint64_t{1} << p;
       for (int p = s + 1; p < end; ++p)
         around_[p] = (std::uint64_t{1} << (p - 1)) | (std::uint64_t{1} << (p + 1)) | (std::uint64_t{1} << (p - s)) |
                      (std::uint64_t{1} << (p + s));
@@ -172,19 +188,14 @@ class ThreatReader {
   // empty points: a chain's first two liberties are its lowest, and the chains come in the order
   // of their first liberty (the order that walk finds them in).
   void compute_libs_by_masks(const Position& pos) {
-    const int end = pos.npoints - pos.stride, s = pos.stride;
-    std::uint64_t seen = 0, stones[kMaxPoints];
+    const int s = pos.stride;
+    std::uint64_t seen = 0, stones[64];
     int chains[64], nchains = 0;
-    for (int p = s + 1; p < end; ++p) {
-      const int col = pos.color[p];
-      const std::uint64_t bit = std::uint64_t{1} << p;
-      if (col == kEmpty) {
-        empty_ |= bit;
-      } else if (col == kBlack || col == kWhite) {
-        const int h = pos.head[p];
-        if (!((seen >> h) & 1)) seen |= std::uint64_t{1} << h, stones[h] = 0, chains[nchains++] = h;
-        stones[h] |= bit;
-      }
+    empty_ = points_of(pos, kEmpty) & board_;
+    for (std::uint64_t m = (points_of(pos, kBlack) | points_of(pos, kWhite)) & board_; m; m &= m - 1) {
+      const int p = std::countr_zero(m), h = pos.head[p];
+      if (!((seen >> h) & 1)) seen |= std::uint64_t{1} << h, stones[h] = 0, chains[nchains++] = h;
+      stones[h] |= std::uint64_t{1} << p;
     }
     for (int i = 0; i < nchains; ++i) {
       const int h = chains[i];
@@ -208,9 +219,33 @@ class ThreatReader {
     free_point_ = ((w | e | so | no) & empty_) != 0;
   }
 
+  // The points 0..63 of colour `col` as a bit set (boards of up to 64 points: the colour array is
+  // longer than that).
+  static std::uint64_t points_of(const Position& pos, int col) {
+    static_assert(kMaxPoints >= 64);
+    std::uint64_t m = 0;
+#ifdef __SSE2__
+    const __m128i want = _mm_set1_epi8(static_cast<char>(col));
+    for (int i = 0; i < 4; ++i) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pos.color.data() + 16 * i));
+      m |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, want)))) << (16 * i);
+    }
+#else
+    for (int p = 0; p < 64; ++p) m |= static_cast<std::uint64_t>(pos.color[p] == col) << p;
+#endif
+    return m;
+  }
+
   // Whether an empty point has an empty neighbour (a legal move for either side, as far as
   // compute_libs() knows; false when it does not know).
   bool free_point() const { return free_point_; }
+
+  // The empty points of the position compute_libs() last read as a bit set, on boards of up to 64
+  // points (false: not kept).
+  bool empty_mask(std::uint64_t& m) const {
+    m = empty_;
+    return masks_;
+  }
 
   // The number of empty points of the position compute_libs() last read.
   int empty_points(const Position& pos) const {
@@ -423,6 +458,7 @@ class ThreatReader {
   std::uint64_t two_empty_ = 0;  // the points with two empty neighbours or more, when masks_
   bool free_point_ = false;
   std::uint64_t around_[64] = {};  // a point's four neighbours, when masks_
+  std::uint64_t board_ = 0;        // the points on the board, when masks_
   int around_stride_ = 0;          // the board around_ was made for
   std::uint64_t lmask_[kMaxPoints];  // liberties by chain head, when masks_
   int heads_[kMaxPoints];  // every chain's head, in the order found
