@@ -1,6 +1,9 @@
 #include "search/capgo_solver.h"
 
 #include <pthread.h>
+#ifdef __SSE4_2__
+#include <nmmintrin.h>
+#endif
 
 #include <algorithm>
 #include <bit>
@@ -11,6 +14,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <new>
 #include <vector>
@@ -238,12 +242,28 @@ class Solver {
   std::uint64_t child_key(const Position& pos, const SymKeys& keys, int p) const {
     const std::uint64_t* s = &symkey_[sym_index(0, pos.to_move, p)];
     std::uint64_t best = keys.k[0] ^ s[0];
-    if (sym_.count == 8) {
-      std::uint64_t k[8];
-      for (int t = 0; t < 8; ++t) k[t] = keys.k[t] ^ s[t];
-      for (int t = 1; t < 8; ++t) best = std::min(best, k[t]);
-    }
+    if (sym_.count == 8) best = least_of_xor8(keys.k, s);
     return finish_key(pos, pos.to_move ^ 1, best);
+  }
+  // The least of a[t] ^ b[t] over t < 8: two keys at a time where SSE4.2 compares 64-bit lanes
+  // (signed: the top bit is flipped for an unsigned order).
+  static std::uint64_t least_of_xor8(const std::uint64_t* a, const std::uint64_t* b) {
+#ifdef __SSE4_2__
+    const __m128i flip = _mm_set1_epi64x(std::numeric_limits<std::int64_t>::min());
+    auto pair = [&](int t) {
+      return _mm_xor_si128(_mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + t)),
+                                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + t))),
+                           flip);
+    };
+    auto least = [](__m128i x, __m128i y) { return _mm_blendv_epi8(x, y, _mm_cmpgt_epi64(x, y)); };
+    __m128i m = least(least(pair(0), pair(2)), least(pair(4), pair(6)));
+    m = least(m, _mm_unpackhi_epi64(m, m));
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(m)) ^ (std::uint64_t{1} << 63);
+#else
+    std::uint64_t best = a[0] ^ b[0];
+    for (int t = 1; t < 8; ++t) best = std::min(best, a[t] ^ b[t]);
+    return best;
+#endif
   }
 
   void store(std::uint64_t key, int lower, int upper, int best, std::uint32_t work) {
@@ -317,6 +337,39 @@ class Solver {
       for (int p = pos.stride + 1; p < end && np < 32; ++p)
         if (pos.color[p] == opp && pos.head[p] == p && in_atari(pos, p)) add(atari_point(pos, p));
       for (int i = 0; i < np; ++i) consider(pts[i]);
+    } else if (ThreatReader::MoveMasks mm; pos.last_capture == 0 && tr_.move_masks(pos, c, mm)) {
+      // consider() on every point, read from bit sets: the same moves, scores and order.
+      std::uint64_t points = zone ? mm.empty & zone->w[0] : mm.empty;
+      if (skip > 0) points &= ~(std::uint64_t{1} << skip);
+      for (; points; points &= points - 1) {
+        const int p = std::countr_zero(points);
+        const std::uint64_t bit = std::uint64_t{1} << p, nb = tr_.around(p);
+        if (!(nb & mm.empty) && !(bit & (mm.own_ok | mm.opp1))) continue;  // suicide
+        const int sz = captures ? tr_.captured_by(pos, p, c) : 0;
+        std::uint64_t air = nb & mm.empty;  // the liberties of the chain the stone makes
+        for (std::uint64_t o = nb & mm.own; o; o &= o - 1) air |= tr_.liberties(pos.head[std::countr_zero(o)]);
+        const int libs = std::popcount(air & ~bit);
+        if (!ThreatReader::kept_if(pos, t, p, sz, [&] { return libs < 2; })) continue;
+        std::int64_t score = 0;
+        int libs_after = 4;
+        if (p == tt_best) score += 1 << 20;
+        if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
+        score += sz * 1000;
+        if (sz == 0) {
+          score += 120 * std::popcount(nb & mm.own_short);
+          if (bit & mm.opp1) {
+          } else if (bit & mm.opp2) {
+            score += kAtariBonus;
+          } else if (bit & mm.opp3) {
+            score += 150;
+          }
+          libs_after = std::min(libs, 4);
+          score += libs_after * 30;
+        }
+        score += edge_[p] * 10;
+        score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
+        out[n++] = {p, score, libs_after};
+      }
     } else {
       for (int p = pos.stride + 1; p < end; ++p) consider(p);
     }
@@ -697,7 +750,7 @@ class Solver {
       return r;
     }
     order_all(cands, n);
-    for (int i = 0; i < n; ++i) ck[i] = child_key(pos, keys, cands[i].point);
+    for (int i = 0; i < n; ++i) ck[i] = early ? early_key[cands[i].point] : child_key(pos, keys, cands[i].point);
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
       // sum of the disproof number). That is rare: a 256-bit filter on 8 bits of the keys spares

@@ -200,6 +200,7 @@ class ThreatReader {
     for (int i = 0; i < nchains; ++i) {
       const int h = chains[i];
       const std::uint64_t m = stones[h];
+      smask_[h] = m;
       std::uint64_t libs = ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & empty_;
       lmask_[h] = libs;
       const int n = std::popcount(libs);
@@ -218,6 +219,33 @@ class ThreatReader {
     two_empty_ = (w & e) | ((w | e) & (so | no)) | (so & no);
     free_point_ = ((w | e | so | no) & empty_) != 0;
   }
+
+  // What candidates() reads of a point, for all points at once (boards of up to 64 points,
+  // compute_libs() read this position): own = the stones of colour c; own_ok = the liberties of
+  // its chains with two or more (a stone there is not suicide); own_short = the stones of its
+  // chains with two or fewer; opp1, opp2, opp3 = the liberties of the other colour's chains
+  // with one, two, three or more. False when not kept.
+  struct MoveMasks {
+    std::uint64_t empty = 0, own = 0, own_ok = 0, own_short = 0, opp1 = 0, opp2 = 0, opp3 = 0;
+  };
+  bool move_masks(const Position& pos, int c, MoveMasks& m) const {
+    if (!masks_) return false;
+    m = MoveMasks{};
+    m.empty = empty_;
+    for (int i = 0; i < nheads_; ++i) {
+      const int h = heads_[i], n = cl_.n[h];
+      if (pos.color[h] == c) {
+        m.own |= smask_[h];
+        if (n >= 2) m.own_ok |= lmask_[h];
+        if (n <= 2) m.own_short |= smask_[h];
+      } else {
+        (n == 1 ? m.opp1 : n == 2 ? m.opp2 : m.opp3) |= lmask_[h];
+      }
+    }
+    return true;
+  }
+  std::uint64_t around(int p) const { return around_[p]; }       // when masks_
+  std::uint64_t liberties(int head) const { return lmask_[head]; }  // when masks_
 
   // The points 0..63 of colour `col` as a bit set (boards of up to 64 points: the colour array is
   // longer than that).
@@ -461,6 +489,7 @@ class ThreatReader {
   std::uint64_t board_ = 0;        // the points on the board, when masks_
   int around_stride_ = 0;          // the board around_ was made for
   std::uint64_t lmask_[kMaxPoints];  // liberties by chain head, when masks_
+  std::uint64_t smask_[64];          // stones by chain head, when masks_
   int heads_[kMaxPoints];  // every chain's head, in the order found
   int nheads_ = 0;
 };
