@@ -300,30 +300,35 @@ class Solver {
     // search, whose nodes end at a capture), and where no move is a killer none gets the bonus.
     const bool captures = tr_.any_chain_in_atari(pos, opp);
     const bool killers = killers_[ply][0] || killers_[ply][1];
+    // The score of a kept move at p that captures sz stones, with what the reading of a quiet one
+    // found (`quiet`: short chains given air, an atari or pressure, the new chain's liberties).
+    // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
+    auto emit = [&](int p, int sz, std::int64_t quiet, int libs_after) {
+      std::int64_t score = sz == 0 ? quiet : sz * 1000;
+      if (p == tt_best) score += 1 << 20;
+      if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
+      score += edge_[p] * 10;
+      score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
+      out[n++] = {p, score, sz == 0 ? libs_after : 4};
+    };
     auto consider = [&](int p) {
       if (p == skip || pos.color[p] != kEmpty || (zone && !zone->has(p)) || !tr_.legal(pos, p)) return;
       const int sz = captures ? tr_.captured_by(pos, p, c) : 0;
       if (!tr_.keeps(pos, t, p, sz)) return;
-      // Tactics first (table move, captures, ataris, liberties), the cut-off history breaks ties.
-      std::int64_t score = 0;
+      std::int64_t quiet = 0;
       int libs_after = 4;
-      if (p == tt_best) score += 1 << 20;
-      if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
-      score += sz * 1000;
       if (sz == 0) {
         int libs = 9;
         for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
           if (pos.color[q] == opp) libs = std::min<int>(libs, tr_.libs(pos.head[q]));
-          else if (pos.color[q] == c && tr_.libs(pos.head[q]) <= 2) score += 120;  // air for a short chain
+          else if (pos.color[q] == c && tr_.libs(pos.head[q]) <= 2) quiet += 120;  // air for a short chain
         }
-        if (libs == 2) score += kAtariBonus;  // atari: the reply is forced
-        else if (libs == 3) score += 150;
+        if (libs == 2) quiet += kAtariBonus;  // atari: the reply is forced
+        else if (libs == 3) quiet += 150;
         libs_after = tr_.libs_after(pos, p, c, 4);
-        score += libs_after * 30;
+        quiet += libs_after * 30;
       }
-      score += edge_[p] * 10;
-      score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
-      out[n++] = {p, score, libs_after};
+      emit(p, sz, quiet, libs_after);
     };
     if (t.n && t.exact_prune) {
       // Forced defence: only extending a threatened chain or capturing can avoid the loss.
@@ -350,25 +355,10 @@ class Solver {
         for (std::uint64_t o = nb & mm.own; o; o &= o - 1) air |= tr_.liberties(pos.head[std::countr_zero(o)]);
         const int libs = std::popcount(air & ~bit);
         if (!ThreatReader::kept_if(pos, t, p, sz, [&] { return libs < 2; })) continue;
-        std::int64_t score = 0;
-        int libs_after = 4;
-        if (p == tt_best) score += 1 << 20;
-        if (killers && (p == killers_[ply][0] || p == killers_[ply][1])) score += kKillerBonus;
-        score += sz * 1000;
-        if (sz == 0) {
-          score += 120 * std::popcount(nb & mm.own_short);
-          if (bit & mm.opp1) {
-          } else if (bit & mm.opp2) {
-            score += kAtariBonus;
-          } else if (bit & mm.opp3) {
-            score += 150;
-          }
-          libs_after = std::min(libs, 4);
-          score += libs_after * 30;
-        }
-        score += edge_[p] * 10;
-        score = (score << 24) + static_cast<std::int64_t>(std::min<std::uint64_t>(history_[me][p], (1u << 24) - 1));
-        out[n++] = {p, score, libs_after};
+        // The quiet part, as consider() reads it.
+        std::int64_t quiet = 120 * std::popcount(nb & mm.own_short) + std::min(libs, 4) * 30;
+        if (!(bit & mm.opp1)) quiet += bit & mm.opp2 ? kAtariBonus : bit & mm.opp3 ? 150 : 0;
+        emit(p, sz, quiet, std::min(libs, 4));
       }
     } else {
       for (int p = pos.stride + 1; p < end; ++p) consider(p);
@@ -648,6 +638,23 @@ class Solver {
     return false;
   }
 
+  // Children's keys seen so far, for mirror images (rare): a 256-bit filter on 8 bits of the keys
+  // spares most of the pairwise comparisons. (Not the top bits: a key is the least of 8, so its
+  // top bits are mostly small.)
+  struct KeyFilter {
+    std::uint64_t seen[4] = {0, 0, 0, 0};
+    // Whether `key` is one of keys[0..count) (each of them passed here before); notes it.
+    bool repeated(std::uint64_t key, const std::uint64_t* keys, int count) {
+      const unsigned h = static_cast<unsigned>(key >> 1) & 255;
+      const std::uint64_t bit = std::uint64_t{1} << (h & 63);
+      bool dup = false;
+      if (seen[h >> 6] & bit)
+        for (int j = 0; j < count && !dup; ++j) dup = keys[j] == key;
+      seen[h >> 6] |= bit;
+      return dup;
+    }
+  };
+
   // A new child's proof number (the numbers of its side to move), as mid() starts it.
   std::uint32_t fresh_pn(const Position& pos, const Cand& c, std::uint32_t quiet_pn, const Shorts& s) const {
     return forcing(c) || leaves_atari(pos, c, s) ? 1 : quiet_pn;
@@ -663,17 +670,11 @@ class Solver {
                      std::uint32_t quiet_dn, const Shorts& shorts, PnPair& r) {
     int top = 0;
     std::uint64_t dn = 0;
-    std::uint64_t seen[4] = {0, 0, 0, 0};
+    KeyFilter mirrors;
     for (int i = 0; i < n; ++i) {
       if (pn_.probe(ck[i])) return false;
       if (cands[i].score > cands[top].score) top = i;
-      const unsigned h = static_cast<unsigned>(ck[i] >> 1) & 255;
-      const std::uint64_t bit = std::uint64_t{1} << (h & 63);
-      bool dup = false;
-      if (seen[h >> 6] & bit)
-        for (int j = 0; j < i && !dup; ++j) dup = ck[j] == ck[i];
-      seen[h >> 6] |= bit;
-      if (!dup) dn += fresh_pn(pos, cands[i], quiet_pn, shorts);
+      if (!mirrors.repeated(ck[i], ck, i)) dn += fresh_pn(pos, cands[i], quiet_pn, shorts);
     }
     std::swap(cands[0], cands[top]);
     r.pn = forcing(cands[0]) ? 1 : std::max<std::uint32_t>(1, quiet_dn);
@@ -753,19 +754,11 @@ class Solver {
     for (int i = 0; i < n; ++i) ck[i] = early ? early_key[cands[i].point] : child_key(pos, keys, cands[i].point);
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
-      // sum of the disproof number). That is rare: a 256-bit filter on 8 bits of the keys spares
-      // most of the pairwise comparisons, and the first of equal keys is kept as before. (Not the
-      // top bits: a key is the least of 8, so its top bits are mostly small.)
-      std::uint64_t seen[4] = {0, 0, 0, 0};
+      // sum of the disproof number); the first of equal keys is kept.
+      KeyFilter mirrors;
       int m = 0;
       for (int i = 0; i < n; ++i) {
-        const unsigned h = static_cast<unsigned>(ck[i] >> 1) & 255;
-        const std::uint64_t bit = std::uint64_t{1} << (h & 63);
-        bool dup = false;
-        if (seen[h >> 6] & bit)
-          for (int j = 0; j < m && !dup; ++j) dup = ck[j] == ck[i];
-        seen[h >> 6] |= bit;
-        if (dup) continue;
+        if (mirrors.repeated(ck[i], ck, m)) continue;
         ck[m] = ck[i];
         cands[m++] = cands[i];
       }
