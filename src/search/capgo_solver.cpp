@@ -728,15 +728,12 @@ class Solver {
       return {kInf, 0};
     }
     // The children in move order, with their keys and their numbers from the table.
+    auto key_of = [&](int p) { return early ? early_key[p] : child_key(pos, keys, p); };
     std::uint64_t ck[kMaxCands];
     std::uint32_t cpn[kMaxCands], cdn[kMaxCands];
     for (int i = 0; i < n; ++i) {
-      if (early) {
-        ck[i] = early_key[cands[i].point];
-      } else {
-        ck[i] = child_key(pos, keys, cands[i].point);
-        pn_.prefetch(ck[i]);
-      }
+      ck[i] = key_of(cands[i].point);
+      if (!early) pn_.prefetch(ck[i]);
     }
     Shorts shorts;
     shorts.masks = tr_.common_short_liberties(pos, pos.to_move + 1, shorts.common);
@@ -751,7 +748,7 @@ class Solver {
       return r;
     }
     order_all(cands, n);
-    for (int i = 0; i < n; ++i) ck[i] = early ? early_key[cands[i].point] : child_key(pos, keys, cands[i].point);
+    for (int i = 0; i < n; ++i) ck[i] = key_of(cands[i].point);
     {
       // Moves that lead to mirror images of one position are one child (counted once in the
       // sum of the disproof number); the first of equal keys is kept.
