@@ -85,6 +85,11 @@ struct PnEntry {
 };
 #pragma pack(pop)
 static_assert(sizeof(PnEntry) == 20);
+// PnEntry::best holds a point below 512 (kMaxPoints); its top bit marks an open node whose
+// expansion found no zone (the opponent had no win in two), so a later expansion of the same
+// position need not read that again: the zone depends on the position alone.
+constexpr std::uint16_t kPointBits = 0x1FF, kUnzoned = 0x8000;
+static_assert(kMaxPoints <= kPointBits + 1);
 
 // A node count in 16 bits, in order: exact below 2048, then 11 bits of mantissa and an exponent.
 std::uint16_t pack_work(std::uint64_t w) {
@@ -556,7 +561,7 @@ class Solver {
  private:
   // The value of a node decided by the tactics alone (+1 win, -1 loss for the side to move, 0
   // not decided); when not decided, `zone` may be narrowed to the moves that can matter.
-  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false) {
+  int settle(Position& pos, Threats& threats, Zone& zone, bool& zoned, bool open = false, bool unzoned = false) {
     zoned = false;
     tr_.compute_libs(pos);
     // is_over(), without its look for a legal move where a stone next to an empty point is one
@@ -571,7 +576,7 @@ class Solver {
       if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
       if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
       if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
-    } else if (threats.n) {
+    } else if (threats.n || unzoned) {
       return 0;
     }
     zone.fill();
@@ -690,10 +695,13 @@ class Solver {
     const std::uint64_t key = canonical(pos, keys, sym);
     int tt_best = -1;
     bool open = false;  // an entry of an earlier expansion: the tactics did not settle the node
+    bool unzoned = false;  // and that expansion found no zone (see kUnzoned)
     if (const PnEntry* e = pn_.probe(key)) {
       if (e->pn >= thpn || e->dn >= thdn) return {e->pn, e->dn};
-      tt_best = e->best ? sym_.inv[sym][e->best] : -1;
+      const int b = e->best & kPointBits;
+      tt_best = b ? sym_.inv[sym][b] : -1;
       open = e->pn && e->dn;
+      unzoned = open && (e->best & kUnzoned);
     }
     if (!known_.empty() && !open)
       if (const int p = known_move(pos); p >= 0) {
@@ -704,7 +712,7 @@ class Solver {
     Threats threats;
     Zone zone;
     bool zoned;
-    const int v = settle(pos, threats, zone, zoned, open);
+    const int v = settle(pos, threats, zone, zoned, open, unzoned);
     if (v) {
       const PnPair r = v > 0 ? PnPair{0, kInf} : PnPair{kInf, 0};
       *pn_.slot(key) = PnEntry{key, r.pn, r.dn, 0, 1};
@@ -744,7 +752,7 @@ class Solver {
                   (r.pn >= thpn || r.dn >= thdn)) {
       // Left at once, as most new nodes are: the move order was not needed.
       const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[0].point)];
-      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), 0};
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best | (zoned ? 0 : kUnzoned)), 0};
       return r;
     }
     order_all(cands, n);
@@ -831,7 +839,8 @@ class Solver {
       if (c.pn == 0) shadow = best_i;
     }
     const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
-    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best), pack_work(nodes_ - nodes_before)};
+    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best | (zoned || !r.pn || !r.dn ? 0 : kUnzoned)),
+                             pack_work(nodes_ - nodes_before)};
     return r;
   }
 

@@ -118,7 +118,7 @@ TEST(CapgoTableFile, AFileThatDoesNotBelongIsRefusedOnTheCommandLine) {
     std::ofstream(cut) << "size=5 some notes\n";
   }
   refused("solve capgo --rules size=5,target=1,pass=0 --quiet --table " + cut,
-          "'" + cut + "' is not an oyin df-pn table (its first line is not 'oyin capgo dfpn table 1')");
+          "'" + cut + "' is not an oyin df-pn table (its first line is not 'oyin capgo dfpn table 2')");
   refused("solve capgo --rules size=5,target=1,pass=0 --quiet --table " + ::testing::TempDir(),
           "'" + ::testing::TempDir() + "' is not a regular file");
 
