@@ -8,7 +8,7 @@
 namespace oyin::capgo {
 
 namespace {
-constexpr const char* kMagic = "oyin capgo dfpn table 2";
+constexpr const char* kMagic = "oyin capgo dfpn table 3";
 }
 
 std::string table_header_text(const TableFileHeader& h) {

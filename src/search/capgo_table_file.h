@@ -6,7 +6,7 @@
 // table at least as big: each is checked before any search.
 //
 // File: text header lines, then the raw buckets.
-//   oyin capgo dfpn table 2
+//   oyin capgo dfpn table 3
 //   rules size=6,target=1,pass=0
 //   position 6 ....../....../....../....../.X..../...... w 0 0 0
 //   symmetry 1
