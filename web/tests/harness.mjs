@@ -2,7 +2,7 @@
 // chromium through playwright-core (never a downloaded browser).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -16,6 +16,8 @@ export const ARTIFACTS = process.env.OYIN_ARTIFACTS ?? path.join(ROOT, 'build', 
 export async function startServer(args = []) {
   const bin = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
   const dir = mkdtempSync(path.join(tmpdir(), 'oyin-web-'));
+  // The database lives as long as the test file (a test may restart a server on it).
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const web = process.env.OYIN_WEB_DIST ?? path.join(ROOT, 'web', 'dist');
   const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] });
