@@ -90,6 +90,12 @@ static_assert(sizeof(PnEntry) == 20);
 // position need not read that again: the zone depends on the position alone.
 constexpr std::uint16_t kPointBits = 0x1FF, kUnzoned = 0x8000;
 static_assert(kMaxPoints <= kPointBits + 1);
+// The entry's move (0 = none) and its flag, packed and read back. Only open nodes carry the
+// flag: a proved node is never expanded again.
+std::uint16_t pack_best(int canon_point, bool zoned, std::uint32_t pn, std::uint32_t dn) {
+  return static_cast<std::uint16_t>(canon_point | (zoned || !pn || !dn ? 0 : kUnzoned));
+}
+int best_point(const PnEntry& e) { return e.best & kPointBits; }
 
 // A node count in 16 bits, in order: exact below 2048, then 11 bits of mantissa and an exponent.
 std::uint16_t pack_work(std::uint64_t w) {
@@ -236,7 +242,7 @@ class Solver {
   }
 
   // Canonical key of a table-eligible position, and the symmetry that produced it. Its top
-  // kRegionBits name a region of the table by the stones of the side to move alone (Table keeps
+  // kTableRegionBits name a region of the table by the stones of the side to move alone (Table keeps
   // a region's keys within a window of 2 MB): the children of a node all leave the same stones
   // to the side to move, so the fetches of their entries share one or two pages. The rest is the
   // position's key, mixed: the least of eight keys has small top bits, and as the bucket index
@@ -257,13 +263,13 @@ class Solver {
     for (int t = 1; t < sym_.count; ++t) least = std::min(least, keys.c[to_move][t]);
     return mix(least ^ (to_move ? 0x5851F42D4C957F2Dull : 0)) & ~kKeyBits;
   }
-  static constexpr int kRegionBits = kTableRegionBits;
-  static constexpr std::uint64_t kKeyBits = ~std::uint64_t{0} >> kRegionBits;
+  static constexpr std::uint64_t kKeyBits = ~std::uint64_t{0} >> kTableRegionBits;
   // A key from the region bits and a position's key (mixed first: the least of eight keys has
   // small top bits, and the bits kept must all count).
   static std::uint64_t with_region(std::uint64_t region_bits, std::uint64_t key) {
     return region_bits | (mix(key) & kKeyBits) | 1;
   }
+  // One multiply (splitmix64's finalizer takes two): it runs for every child of every node.
   static std::uint64_t mix(std::uint64_t x) {
     x = (x ^ (x >> 32)) * 0xD6E8FEB86659FD93ull;
     return x ^ (x >> 32);
@@ -731,7 +737,7 @@ class Solver {
     bool unzoned = false;  // and that expansion found no zone (see kUnzoned)
     if (const PnEntry* e = pn_.probe(key)) {
       if (e->pn >= thpn || e->dn >= thdn) return {e->pn, e->dn};
-      const int b = e->best & kPointBits;
+      const int b = best_point(*e);
       tt_best = b ? sym_.inv[sym][b] : -1;
       open = e->pn && e->dn;
       unzoned = open && (e->best & kUnzoned);
@@ -786,7 +792,7 @@ class Solver {
                   (r.pn >= thpn || r.dn >= thdn)) {
       // Left at once, as most new nodes are: the move order was not needed.
       const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[0].point)];
-      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best | (zoned ? 0 : kUnzoned)), 0};
+      *pn_.slot(key) = PnEntry{key, r.pn, r.dn, pack_best(canon_best, zoned, r.pn, r.dn), 0};
       return r;
     }
     order_all(cands, n);
@@ -874,8 +880,7 @@ class Solver {
       if (c.pn == 0) shadow = best_i;
     }
     const int canon_best = sym_.map[sym][static_cast<std::size_t>(cands[best_i].point)];
-    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, static_cast<std::uint16_t>(canon_best | (zoned || !r.pn || !r.dn ? 0 : kUnzoned)),
-                             pack_work(nodes_ - nodes_before)};
+    *pn_.slot(key) = PnEntry{key, r.pn, r.dn, pack_best(canon_best, zoned, r.pn, r.dn), pack_work(nodes_ - nodes_before)};
     return r;
   }
 
@@ -923,8 +928,8 @@ class Solver {
     there.add(delta);
     int ssym = 0;
     const PnEntry* se = pn_.probe(canonical(pos, there, ssym));
-    if (!se || se->pn != 0 || !se->best) return false;
-    const int p = sym_.inv[ssym][se->best];
+    if (!se || se->pn != 0 || !best_point(*se)) return false;
+    const int p = sym_.inv[ssym][best_point(*se)];
     Threats threats;
     Zone zone;
     bool zoned;
@@ -985,8 +990,8 @@ class Solver {
     const std::uint64_t key = canonical(pos, keys, sym);
     auto from_table = [&]() -> int {
       const PnEntry* e = pn_.probe(key);
-      if (!e || e->pn != 0 || !e->best) return -1;
-      const int p = sym_.inv[sym][e->best];
+      if (!e || e->pn != 0 || !best_point(*e)) return -1;
+      const int p = sym_.inv[sym][best_point(*e)];
       return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
     };
     if (const int p = from_table(); p >= 0) return p;
