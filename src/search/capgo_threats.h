@@ -435,10 +435,13 @@ class ThreatReader {
   }
   static constexpr int kLadderBudget = 48, kLadderDepth = 12;
 
-  static bool any_in_atari(const Position& pos, int color) {
-    const int end = pos.npoints - pos.stride;
-    for (int p = pos.stride + 1; p < end; ++p)
-      if (pos.color[p] == color && pos.head[p] == p && tactics::in_atari(pos, p)) return true;
+  // Whether a chain of `color` next to p is in atari. In a ladder this is every counter-atari
+  // the extension at p can make: no chain of the attacker's was in atari before it (the ladder
+  // starts without one and gives up at the first), and the atari's stone only joined chains of
+  // its own into one with two liberties or more.
+  static bool atari_next_to(const Position& pos, int p, int color) {
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
+      if (pos.color[q] == color && tactics::in_atari(pos, pos.head[q])) return true;
     return false;
   }
 
@@ -461,7 +464,7 @@ class ThreatReader {
       auto extended = [&] {
         int l[3];
         const int n = tactics::chain_libs(pos, pos.head[b], l, 3);
-        if (n >= 3 || any_in_atari(pos, c)) return false;  // out, or a counter-atari: give up
+        if (n >= 3 || atari_next_to(pos, b, c)) return false;  // out, or a counter-atari: give up
         if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
           return ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
         return true;
