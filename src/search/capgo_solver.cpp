@@ -383,7 +383,7 @@ class Solver {
         pts[np++] = p;
       };
       for (int i = 0; i < t.n; ++i) add(t.libs[i]);
-      for (int p = pos.stride + 1; p < end && np < 32; ++p)
+      for (int p = pos.stride + 1; captures && p < end && np < 32; ++p)
         if (pos.color[p] == opp && pos.head[p] == p && in_atari(pos, p)) add(atari_point(pos, p));
       for (int i = 0; i < np; ++i) consider(pts[i]);
     } else if (ThreatReader::MoveMasks mm; pos.last_capture == 0 && tr_.move_masks(pos, c, mm)) {
@@ -612,7 +612,8 @@ class Solver {
     tr_.find_threats_here(pos, threats);
     if (!opt_.threat_pruning) return 0;
     if (!open) {
-      if (threats.n) return tr_.no_defence(pos, threats) ? (++threat_cuts_, -1) : 0;
+      // No chain of the opponent's is in atari (above): no capture to look for.
+      if (threats.n) return tr_.no_defence(pos, threats, /*captures=*/false) ? (++threat_cuts_, -1) : 0;
       if (tr_.win_in_two(pos, pos.to_move, nullptr) >= 0) return ++threat_cuts_, 1;
       if (tr_.ladder_win(pos) >= 0) return ++threat_cuts_, 1;
     } else if (threats.n || unzoned) {

@@ -121,7 +121,8 @@ class ThreatReader {
 
   // In forced defence (a chain of the mover's would be captured to the target next move): is
   // there no move at all that avoids it? Then the node is a loss without a search.
-  static bool no_defence(const Position& pos, const Threats& t) {
+  // `captures` false: the caller knows that no chain of the opponent's is in atari.
+  static bool no_defence(const Position& pos, const Threats& t, bool captures = true) {
     if (pos.pass_allowed && pos.passes) return false;  // a pass would end the game by the count
     const int c = pos.to_move + 1, opp = 3 - c;
     for (int i = 0; i < t.n; ++i) {
@@ -129,7 +130,7 @@ class ThreatReader {
       if (is_legal(pos, p) && kept(pos, t, p, tactics::captured_by(pos, p, c))) return false;
     }
     const int end = pos.npoints - pos.stride;
-    for (int p = pos.stride + 1; p < end; ++p)
+    for (int p = pos.stride + 1; captures && p < end; ++p)
       if (pos.color[p] == opp && pos.head[p] == p && tactics::in_atari(pos, p) && is_legal(pos, tactics::atari_point(pos, p)))
         return false;  // a capture changes the board: leave it to the search
     return true;
@@ -445,6 +446,22 @@ class ThreatReader {
     return false;
   }
 
+  // Whether the side to move has a capture that reaches its target of a chain of the other
+  // side's next to p. In a ladder, after the extension, these are all its captures (what
+  // capgo_immediate_win() would find on the whole board): no chain of the defender's was in
+  // atari before the atari at p (the ladder starts without one and stops at the first), and
+  // the extension only joined the chased chain, which has two liberties.
+  static bool winning_capture_next_to(const Position& pos, int p) {
+    const int me = pos.to_move, c = me + 1;
+    const int need = pos.target[me] - pos.captures[me];
+    for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride})
+      if (pos.color[q] == 3 - c && tactics::in_atari(pos, pos.head[q])) {
+        const int lib = tactics::atari_point(pos, pos.head[q]);
+        if (tactics::captured_by(pos, lib, c) >= need && is_legal(pos, lib)) return true;
+      }
+    return false;
+  }
+
   // The side to move ataris a chain with the two liberties a and b at a: does that win?
   // `checked`: the two checks before the atari is played were made by the caller.
   bool ladder_step(Position& pos, int a, int b, int depth, int& budget, bool checked = false) {
@@ -465,7 +482,7 @@ class ThreatReader {
         int l[3];
         const int n = tactics::chain_libs(pos, pos.head[b], l, 3);
         if (n >= 3 || atari_next_to(pos, b, c)) return false;  // out, or a counter-atari: give up
-        if (n == 2 && oyin::capgo_immediate_win(pos) < 0)
+        if (n == 2 && !winning_capture_next_to(pos, a))
           return ladder_step(pos, l[0], l[1], depth - 1, budget) || ladder_step(pos, l[1], l[0], depth - 1, budget);
         return true;
       };
