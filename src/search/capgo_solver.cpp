@@ -133,6 +133,7 @@ class Solver {
   }
 
   SolveResult run(Position pos) {
+    root_side_ = pos.to_move;
     load_known(pos);
     SolveResult r;
     int best = -1;
@@ -186,6 +187,7 @@ class Solver {
   static constexpr int kMaxPly = 800;
   int killers_[kMaxPly + 1][2] = {};
   std::uint64_t nodes_ = 0, threat_cuts_ = 0;
+  int root_side_ = 0;  // the side to move at the root (see mid())
   Symmetries sym_;
   bool aborted_ = false;
   std::string why_;
@@ -333,6 +335,11 @@ class Solver {
 
   static constexpr int kKillerBonus = 10;
   static constexpr int kAtariBonus = 500;
+  // A quiet move's bonus for each chain of its own with two liberties or fewer that it gives air.
+  // 60: nine parts of the 6x6 proof (C3 and White's A3, B2, B3, E6, C6, E5, D6, B5 or C4;
+  // `--memory 3`) took 55.8 M nodes against 61.3 M with 120, and the one-run 6x6 solve
+  // 499,680,224 against 533,776,763 (README, "Solving speed").
+  static constexpr int kShortChainAir = 60;
   std::uint8_t edge_[kMaxPoints] = {};  // a point's distance from the nearest edge
   // Moves worth searching, scored (capgo_move_order.h hands them out best first); `skip` is a
   // move already searched. Returns how many.
@@ -365,7 +372,7 @@ class Solver {
         int libs = 9;
         for (int q : {p - 1, p + 1, p - pos.stride, p + pos.stride}) {
           if (pos.color[q] == opp) libs = std::min<int>(libs, tr_.libs(pos.head[q]));
-          else if (pos.color[q] == c && tr_.libs(pos.head[q]) <= 2) quiet += 120;  // air for a short chain
+          else if (pos.color[q] == c && tr_.libs(pos.head[q]) <= 2) quiet += kShortChainAir;  // air for a short chain
         }
         if (libs == 2) quiet += kAtariBonus;  // atari: the reply is forced
         else if (libs == 3) quiet += 150;
@@ -400,7 +407,7 @@ class Solver {
         const int libs = std::popcount(air & ~bit);
         if (!ThreatReader::kept_if(pos, t, p, sz, [&] { return libs < 2; })) continue;
         // The quiet part, as consider() reads it.
-        std::int64_t quiet = 120 * std::popcount(nb & mm.own_short) + std::min(libs, 4) * 30;
+        std::int64_t quiet = kShortChainAir * std::popcount(nb & mm.own_short) + std::min(libs, 4) * 30;
         if (!(bit & mm.opp1)) quiet += bit & mm.opp2 ? kAtariBonus : bit & mm.opp3 ? 150 : 0;
         emit(p, sz, quiet, std::min(libs, 4));
       }
@@ -844,11 +851,14 @@ class Solver {
         progress_.root_move = move_to_text(pos, Move{static_cast<std::uint16_t>(cands[best_i].point)});
       }
       if (r.pn >= thpn || r.dn >= thdn) break;
-      // The best child may work until its dn passes the second best's (by a quarter, so the
-      // search does not flip between two close children) or until this node's dn would pass
-      // its threshold.
+      // The best child may work until its dn passes the second best's (by a quarter at the
+      // nodes of the side to move at the root, by a third at its opponent's, so the search does
+      // not flip between two close children) or until this node's dn would pass its threshold.
+      // A third at the opponent's nodes: the nine parts (see kShortChainAir) took 50.7 M nodes
+      // against 55.8 M (a half 55.6 M, a sixth 60.1 M; a third or a half at the root side's
+      // nodes took more), the one-run 6x6 solve 479,015,180 against 499,680,224.
       const std::uint64_t c_thpn = std::uint64_t{thdn} - r.dn + cpn[best_i];
-      const std::uint64_t c_thdn = std::min<std::uint64_t>(thpn, second >= kInf ? kInf : second + 1 + second / 4);
+      const std::uint64_t c_thdn = std::min<std::uint64_t>(thpn, second >= kInf ? kInf : second + 1 + second / (pos.to_move == root_side_ ? 4 : 3));
       const Move m{static_cast<std::uint16_t>(cands[best_i].point)};
       SymKeys child = keys;
       add_stone(child, pos.to_move, m.point);
