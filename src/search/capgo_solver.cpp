@@ -858,7 +858,8 @@ class Solver {
       // against 55.8 M (a half 55.6 M, a sixth 60.1 M; a third or a half at the root side's
       // nodes took more), the one-run 6x6 solve 479,015,180 against 499,680,224.
       const std::uint64_t c_thpn = std::uint64_t{thdn} - r.dn + cpn[best_i];
-      const std::uint64_t c_thdn = std::min<std::uint64_t>(thpn, second >= kInf ? kInf : second + 1 + second / (pos.to_move == root_side_ ? 4 : 3));
+      const std::uint32_t slack = second / (pos.to_move == root_side_ ? 4 : 3);
+      const std::uint64_t c_thdn = std::min<std::uint64_t>(thpn, second >= kInf ? kInf : second + 1 + slack);
       const Move m{static_cast<std::uint16_t>(cands[best_i].point)};
       SymKeys child = keys;
       add_stone(child, pos.to_move, m.point);
