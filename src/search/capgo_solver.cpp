@@ -81,19 +81,19 @@ struct Symmetries {
 // costs 3.5 s of system time a GB. With 20-byte entries (32-bit numbers, three to a bucket) the
 // one-run 6x6 solve took 479.0 M nodes and 929.8 s CPU in 14 GB (52.3 s of it system time),
 // 511.2 M in 8 GB; with these, 462.7 M nodes and 836.0 s CPU in 8 GB.
+constexpr int kPnBits = 24, kBestBits = 10, kWorkBits = 6;
 struct PnEntry {
   std::uint64_t key;
-  std::uint64_t pn : 24, dn : 24;
-  std::uint64_t best : 10;  // in the canonical orientation, with the flag kUnzoned
-  std::uint64_t work : 6;   // nodes spent below (compressed, see pack_work), the replacement priority
+  std::uint64_t pn : kPnBits, dn : kPnBits;
+  std::uint64_t best : kBestBits;  // in the canonical orientation, with the flag kUnzoned
+  std::uint64_t work : kWorkBits;  // nodes spent below (compressed, see pack_work), the replacement priority
 };
 static_assert(sizeof(PnEntry) == 16);
-constexpr std::uint32_t kPnBits = 24;
 // PnEntry::best holds a point below 512 (kMaxPoints); its top bit marks an open node whose
 // expansion found no zone (the opponent had no win in two), so a later expansion of the same
 // position need not read that again: the zone depends on the position alone.
-constexpr std::uint16_t kPointBits = 0x1FF, kUnzoned = 0x200;
-static_assert(kMaxPoints <= kPointBits + 1);
+constexpr std::uint16_t kPointBits = 0x1FF, kUnzoned = kPointBits + 1;
+static_assert(kMaxPoints <= kPointBits + 1 && (kPointBits | kUnzoned) < (1u << kBestBits));
 // The entry's move (0 = none) and its flag, packed and read back. Only open nodes carry the
 // flag: a proved node is never expanded again.
 std::uint16_t pack_best(int canon_point, bool zoned, std::uint32_t pn, std::uint32_t dn) {
@@ -106,7 +106,7 @@ int best_point(const PnEntry& e) { return static_cast<int>(e.best & kPointBits);
 std::uint16_t pack_work(std::uint64_t w) {
   if (w < 2) return static_cast<std::uint16_t>(w);
   const int b = static_cast<int>(std::bit_width(w));
-  return static_cast<std::uint16_t>(std::min(63, 2 * b - 2 + static_cast<int>((w >> (b - 2)) & 1)));
+  return static_cast<std::uint16_t>(std::min((1 << kWorkBits) - 1, 2 * b - 2 + static_cast<int>((w >> (b - 2)) & 1)));
 }
 
 class Solver {
@@ -1062,7 +1062,7 @@ class Solver {
     h.position = to_text(root);
     h.symmetry = opt_.symmetry;
     h.entry_bytes = sizeof(PnEntry);
-    h.bucket_bytes = Table<PnEntry, 4>::kBucketBytes;
+    h.bucket_bytes = decltype(pn_)::kBucketBytes;
     return h;
   }
 
