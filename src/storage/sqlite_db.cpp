@@ -12,6 +12,33 @@ namespace oyin::storage {
 
 namespace {
 
+// The checkpointer's period; the log's length (in pages) at which a commit wakes it early and it
+// makes the log start again; and what the writer leaves of the log file when it starts it again
+// (a log is reused from its start once all of it is in the database, and cut back to this so the
+// disk is given back).
+constexpr auto kCheckpointEvery = std::chrono::milliseconds(500);
+constexpr int kWalRestartPages = 1024;
+constexpr std::int64_t kWalKeepBytes = 4 << 20;
+
+// A commit that leaves the log long wakes the checkpointer (SQLite calls the hook on the
+// writer's thread after the commit, its lock let go).
+struct CheckpointSignal {
+  std::mutex m;
+  std::condition_variable_any cv;
+  bool due = false;
+};
+int on_wal_commit(void* arg, sqlite3*, const char*, int pages) {
+  if (pages >= kWalRestartPages) {
+    auto* signal = static_cast<CheckpointSignal*>(arg);
+    {
+      std::lock_guard lock(signal->m);
+      signal->due = true;
+    }
+    signal->cv.notify_one();
+  }
+  return SQLITE_OK;
+}
+
 class SqliteConnection final : public Connection {
  public:
   SqliteConnection(sqlite3* db, bool read_only) : db_(db), read_only_(read_only) {}
@@ -21,6 +48,12 @@ class SqliteConnection final : public Connection {
   }
 
   Backend backend() const override { return Backend::sqlite; }
+  // `hook` after every commit of this connection (sqlite3_wal_hook), with `arg`, kept as long as
+  // the connection.
+  void on_commit(int (*hook)(void*, sqlite3*, const char*, int), std::shared_ptr<void> arg) {
+    hook_arg_ = std::move(arg);
+    sqlite3_wal_hook(db_, hook, hook_arg_.get());
+  }
 
   Result<std::int64_t> exec(std::string_view sql, const Params& params) override {
     sqlite3_stmt* st = nullptr;
@@ -111,6 +144,7 @@ class SqliteConnection final : public Connection {
 
   sqlite3* db_;
   bool read_only_;
+  std::shared_ptr<void> hook_arg_;
   std::unordered_map<std::string, sqlite3_stmt*> cache_;
 };
 
@@ -135,7 +169,7 @@ Result<std::unique_ptr<Db>> open_sqlite(const std::string& path) {
   // OS page cache); FULL would add an fsync per move for power-loss safety. Checkpoints are the
   // checkpointer's, never a commit's.
   if (auto s = writer->script("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
-                              "PRAGMA wal_autocheckpoint=0");
+                              "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=" + std::to_string(kWalKeepBytes));
       !s)
     return make_error(s.error());
   auto r = open_connection(path, SQLITE_OPEN_READONLY, " for reading");
@@ -146,16 +180,31 @@ Result<std::unique_ptr<Db>> open_sqlite(const std::string& path) {
   auto c = open_connection(path, SQLITE_OPEN_READWRITE, " for checkpoints");
   if (!c) return make_error(c.error());
   sqlite3* ckpt = *c;
-  std::jthread checkpointer([ckpt](std::stop_token stop) {
-    std::mutex m;
-    std::condition_variable_any cv;
+  // A connection that has never read the database has not opened its WAL, and a checkpoint on
+  // it does nothing at all (its log size is -1): one read first.
+  if (sqlite3_exec(ckpt, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    std::string msg = std::string("cannot read database '") + path + "' for checkpoints: " + sqlite3_errmsg(ckpt);
+    sqlite3_close(ckpt);
+    return make_error(msg);
+  }
+  auto signal = std::make_shared<CheckpointSignal>();
+  writer->on_commit(on_wal_commit, signal);
+  std::jthread checkpointer([ckpt, signal](std::stop_token stop) {
     while (!stop.stop_requested()) {
-      std::unique_lock lock(m);
-      cv.wait_for(lock, stop, std::chrono::milliseconds(500), [] { return false; });
+      {
+        std::unique_lock lock(signal->m);
+        signal->cv.wait_for(lock, stop, kCheckpointEvery, [&] { return signal->due; });
+        signal->due = false;
+      }
       int wal_pages = 0, done = 0;
       sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal_pages, &done);
+      // Under a steady stream of commits a passive checkpoint never finds the log idle, and the
+      // log is used again from its start only once all of it is in the database: past a length,
+      // the few pages committed meanwhile are copied with the writer held off for that moment.
+      if (wal_pages >= kWalRestartPages)
+        sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
     }
-    sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
     sqlite3_close(ckpt);
   });
   std::vector<std::unique_ptr<Connection>> writers;
