@@ -28,6 +28,10 @@ class GameState {
   virtual std::string start_position_text() const = 0;
   virtual Side side_to_move() const = 0;
   virtual std::uint64_t hash() const = 0;
+  // The position as a position: equal for two states that are the same game situation however
+  // they came about, whatever their move counters (and, where the board has symmetries that the
+  // rules respect, whichever way round). Not a position text: it need not parse.
+  virtual std::string identity() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;  // protocol notation
   // The same moves as data for a board to act on: {"move": text, ...} with the game's fields
   // (Togyz "pit"; Tojmot "from", "to", "promotion"; capture Go "point" or "pass").

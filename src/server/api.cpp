@@ -144,14 +144,15 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
     if (m == "POST")
-      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie)));
+      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie),
+                                 nullptr, req.client));
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.
-    const std::int64_t user = m == "POST" ? user_of_cookie(req.cookie) : 0;  // who acts on a seat
-    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, respond] {
+    const std::int64_t user = user_of_cookie(req.cookie);  // who acts on a seat, or whose seat it is
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, client = req.client, respond] {
       try {
-        route_game(m, t, parts, body, user, respond);
+        route_game(m, t, parts, body, user, client, respond);
       } catch (const json::exception& e) {
         respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
@@ -234,10 +235,10 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
-                     std::int64_t user, const Respond& respond) {
+                     std::int64_t user, const std::string& client, const Respond& respond) {
   const std::size_t n = parts.size();
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
-  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token")));
+  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token"), user));
   if (n == 4 && parts[1] == "games" && parts[3] == "positions" && m == "GET") {
     constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
     const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
@@ -271,17 +272,17 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
       const auto move = string_field(body, "move");
       if (!move || !body.contains("move"))
         return reply(Reply::error(400, "missing_move", "the request needs {\"move\": \"...\", \"token\": \"...\"}"));
-      return reply(games_.move(parts[2], *move, *token, user));
+      return reply(games_.move(parts[2], *move, *token, user, client));
     }
-    if (action == "resign") return reply(games_.resign(parts[2], *token, user));
-    if (action == "undo") return reply(games_.undo(parts[2], *token, user));
-    if (action == "draw") return reply(games_.draw(parts[2], *token, user));
-    if (action == "claim") return reply(games_.claim(parts[2], *token, user));
-    if (action == "rematch") return reply(games_.rematch(parts[2], *token));
+    if (action == "resign") return reply(games_.resign(parts[2], *token, user, client));
+    if (action == "undo") return reply(games_.undo(parts[2], *token, user, client));
+    if (action == "draw") return reply(games_.draw(parts[2], *token, user, client));
+    if (action == "claim") return reply(games_.claim(parts[2], *token, user, client));
+    if (action == "rematch") return reply(games_.rematch(parts[2], *token, user));
     if (action == "chat") {
       const auto text = string_field(body, "text");
       if (!text) return reply(Reply::error(400, "field_type", text.error()));
-      return reply(games_.chat(parts[2], *token, *text));
+      return reply(games_.chat(parts[2], *token, *text, user));
     }  }
   return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
 }

@@ -85,7 +85,7 @@ class Api {
   void route(const HttpRequest& req, const Respond& respond);
   // /api/games/{id} and below, once the game is in memory.
   void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
-                  std::int64_t user, const Respond& respond);
+                  std::int64_t user, const std::string& client, const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;

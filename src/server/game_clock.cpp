@@ -48,6 +48,7 @@ void GameClock::restore(const std::vector<std::pair<int, std::int64_t>>& after_m
     if ((side == 0 || side == 1) && ms >= 0) left_[side] = ms;
   since_ = now_ms;
   stopped_ = false;
+  held_ = false;
   // A game with moves was begun; one without waits for its players to come again.
   begun_ = !after_moves.empty();
 }
@@ -63,14 +64,26 @@ int GameClock::running(std::size_t ply, int to_move) const {
   return to_move;
 }
 
+void GameClock::hold(std::int64_t now_ms) {
+  if (held_ || !timed()) return;
+  held_ = true;
+  held_at_ = now_ms;
+}
+
+void GameClock::resume(std::int64_t now_ms) {
+  if (!held_) return;
+  held_ = false;
+  since_ += std::max<std::int64_t>(now_ms - held_at_, 0);
+}
+
 std::int64_t GameClock::left(int side, std::size_t ply, int to_move, std::int64_t now_ms) const {
   std::int64_t t = left_[side];
-  if (running(ply, to_move) == side) t -= now_ms - since_;
+  if (running(ply, to_move) == side) t -= (held_ ? held_at_ : now_ms) - since_;
   return std::max<std::int64_t>(t, 0);
 }
 
 std::optional<std::int64_t> GameClock::deadline(std::size_t ply, int to_move) const {
-  if (!timed() || stopped_) return std::nullopt;
+  if (!timed() || stopped_ || held_) return std::nullopt;
   if (ply < 2) return begun_ ? std::optional(since_ + kFirstMoveMs) : std::nullopt;
   return since_ + left_[to_move];
 }
@@ -84,6 +97,7 @@ GameClock::MoveTime GameClock::due(std::size_t ply, int to_move, std::int64_t no
 GameClock::MoveTime GameClock::on_move(std::size_t ply, int to_move, std::int64_t now_ms, std::int64_t& left_after) {
   left_after = -1;
   if (!timed()) return MoveTime::ok;
+  resume(now_ms);
   if (const MoveTime d = due(ply, to_move, now_ms); d != MoveTime::ok) return d;
   if (ply >= 2) left_[to_move] += tc_.increment_ms - (now_ms - since_);
   begun_ = true;
@@ -96,6 +110,7 @@ void GameClock::stop(std::size_t ply, int to_move, std::int64_t now_ms) {
   if (stopped_ || !timed()) return;
   if (running(ply, to_move) >= 0) left_[to_move] = left(to_move, ply, to_move, now_ms);
   stopped_ = true;
+  held_ = false;
 }
 
 void GameClock::flag(int side) {
@@ -105,9 +120,10 @@ void GameClock::flag(int side) {
 
 nlohmann::json GameClock::to_json(const std::string side_names[2], std::size_t ply, int to_move, std::int64_t now_ms) const {
   if (!timed()) return nullptr;
-  const int run = running(ply, to_move);
+  // A held clock is shown standing (the browser runs the clock that is "running").
+  const int run = held_ ? -1 : running(ply, to_move);
   nlohmann::json first = nullptr;
-  if (!stopped_ && ply < 2 && begun_) first = std::max<std::int64_t>(since_ + kFirstMoveMs - now_ms, 0);
+  if (!stopped_ && !held_ && ply < 2 && begun_) first = std::max<std::int64_t>(since_ + kFirstMoveMs - now_ms, 0);
   return {{side_names[0] + "_ms", left(0, ply, to_move, now_ms)},
           {side_names[1] + "_ms", left(1, ply, to_move, now_ms)},
           {"running", run < 0 ? nlohmann::json(nullptr) : nlohmann::json(side_names[run])},

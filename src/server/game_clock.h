@@ -70,6 +70,13 @@ class GameClock {
   // What is due at `now_ms` (the deadline passed): flag at ply >= 2, abort before.
   MoveTime due(std::size_t ply, int to_move, std::int64_t now_ms) const;
 
+  // The computer's clock stands still from `hold` until `resume`: while its move waits for a
+  // worker thread it is not thinking, and a player who keeps the workers busy must not win on
+  // time by it. Nothing is due while held.
+  void hold(std::int64_t now_ms);
+  void resume(std::int64_t now_ms);
+  bool held() const { return held_; }
+
   // The game ended at `now_ms`: the clocks stop where they are (a fallen flag shows 0).
   void stop(std::size_t ply, int to_move, std::int64_t now_ms);
   void flag(int side);
@@ -85,6 +92,8 @@ class GameClock {
   std::int64_t since_ = 0;  // when the current turn (or the first-move wait) began
   bool begun_ = false;
   bool stopped_ = false;
+  bool held_ = false;
+  std::int64_t held_at_ = 0;
 };
 
 }  // namespace oyin::server

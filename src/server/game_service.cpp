@@ -98,7 +98,8 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       opt_(opt),
       // The computer players use a game's shipped book only when the registry says it passed its
       // SPRT (BookSettings::played; README "Opening books"); the others stay opt-in (UCI OwnBook).
-      engines_(opt.hash_mb, /*own_book=*/true) {
+      engines_(opt.hash_mb, /*own_book=*/true),
+      computer_queue_(workers, opt.computer_slots, opt.computer_per_owner) {
   store_.on_change([this](const std::string& id) {
     if (!stopping_) boost::asio::post(loaders_, [this, id] { refresh(id); });
   });
@@ -250,6 +251,16 @@ json GameService::state_for(const Session& s, const std::string& token) const {
   return j;
 }
 
+std::string GameService::seat_token(const Session& s, const std::string& token, std::int64_t user) {
+  if (!token.empty() && (s.row.tokens[0] == token || s.row.tokens[1] == token)) return token;
+  if (user == 0) return {};
+  const bool mine[2] = {s.row.users[0] == user, s.row.users[1] == user};
+  if (mine[0] && mine[1]) return s.row.tokens[index(s.state->side_to_move())];
+  if (mine[0]) return s.row.tokens[0];
+  if (mine[1]) return s.row.tokens[1];
+  return {};
+}
+
 void GameService::add_you(const Session& s, json& j, const std::string& token) const {
   if (!token.empty()) {
     const bool t0 = s.row.tokens[0] == token, t1 = s.row.tokens[1] == token;
@@ -286,6 +297,7 @@ std::string GameService::load_into(Session& s, const std::string& id) {
   const auto mode = parse_mode(s.row.mode);
   if (!mode) return "game " + id + " has an unknown mode '" + s.row.mode + "'";
   s.mode = *mode;
+  if (s.row.ai_side == 0 || s.row.ai_side == 1) s.computer_owner = computer_owner(s.row.users[1 - s.row.ai_side], "", id);
   s.adapter = find_game(s.row.game);
   if (!s.adapter) return "game " + id + " is of a game this server does not know: " + s.row.game;
   auto st = s.adapter->new_game(s.row.rules, s.row.start_position);
@@ -375,7 +387,8 @@ void GameService::when_loaded(const std::string& id, std::function<void()> then)
 
 void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
-Reply GameService::create(const json& req, const std::string& base_url, std::int64_t user, std::string* other_seat) {
+Reply GameService::create(const json& req, const std::string& base_url, std::int64_t user, std::string* other_seat,
+                          const std::string& address) {
   if (!req.is_object()) return Reply::error(400, "not_an_object", "the request body must be a JSON object");
   const auto name = string_field(req, "game");
   if (!name) return Reply::error(400, "field_type", name.error());
@@ -440,7 +453,8 @@ Reply GameService::create(const json& req, const std::string& base_url, std::int
   if (*mode == Mode::ai) row.ai_side = 1 - mine;
   if (*mode != Mode::hotseat && opt_.ratings) row.users[mine] = user;
   row.rated = rated;
-  auto started = start_session(adapter, *mode, std::move(*st), std::move(row), *control, mine);
+  const std::string owner = computer_owner(user, address, row.id);
+  auto started = start_session(adapter, *mode, std::move(*st), std::move(row), *control, mine, owner);
   if (!started) return Reply::error(500, "server_error", started.error());
   auto& s = *started;
   std::lock_guard lock(s->m);
@@ -469,7 +483,7 @@ Reply GameService::create_for(const std::string& game, const std::string& rules,
     row.users[side] = opt_.ratings ? users[side] : 0;
   }
   row.rated = rated;
-  auto started = start_session(adapter, Mode::online, std::move(*st), std::move(row), control, -1);
+  auto started = start_session(adapter, Mode::online, std::move(*st), std::move(row), control, -1, "");
   if (!started) return Reply::error(500, "server_error", started.error());
   auto& s = *started;
   std::lock_guard lock(s->m);
@@ -479,8 +493,9 @@ Reply GameService::create_for(const std::string& game, const std::string& rules,
 Result<std::shared_ptr<GameService::Session>> GameService::start_session(const GameEntry* adapter, Mode mode,
                                                                          std::unique_ptr<GameState> state,
                                                                          storage::StoredGame row, TimeControl control,
-                                                                         int creator_side) {
+                                                                         int creator_side, std::string owner) {
   auto s = std::make_shared<Session>();
+  s->computer_owner = std::move(owner);
   {
     std::promise<std::string> ready;
     ready.set_value({});
@@ -525,10 +540,11 @@ Reply GameService::boards(const std::string& id, std::size_t from, std::size_t t
   return {200, {{"from", from}, {"to", to}, {"plies", ply}, {"boards", out}}};
 }
 
-Reply GameService::get(const std::string& id, const std::string& token) {
+Reply GameService::get(const std::string& id, const std::string& given, std::int64_t user) {
   auto s = find(id);
   if (!s) return Reply::error(404, "no_such_game", s.error(), {{"id", id}});
   std::lock_guard lock((*s)->m);
+  const std::string token = seat_token(**s, given, user);
   if (!(*s)->clock.begun()) {
     seen(**s, token);
     arm_clock(*s);
@@ -590,12 +606,13 @@ Reply GameService::apply_move(Session& s, const std::string& move) {
 }
 
 template <class Action>
-Reply GameService::seat_action(const std::string& id, const std::string& token, std::int64_t user, SeatRule rule,
-                                Action&& action) {
+Reply GameService::seat_action(const std::string& id, const std::string& given, std::int64_t user,
+                                const std::string& address, SeatRule rule, Action&& action) {
   auto found = find(id);
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
+  const std::string token = seat_token(*s, given, user);
   // With several instances on one database this copy of the game may be a few milliseconds
   // behind the store (another instance's change is on its way): an action the store refused as
   // stale, or a move refused as out of turn or illegal while the store has other moves, is
@@ -618,6 +635,8 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
                           {{"to_move", s->adapter->side_name(to_move)}});
     }
     if (auto refused = take_seat(*s, side, user)) return std::move(*refused);
+    // The computer's next move counts with the games of whoever plays it now.
+    if (s->row.ai_side >= 0 && (user != 0 || !address.empty())) s->computer_owner = computer_owner(user, address, id);
     seen(*s, token);
     std::optional<Reply> refused = action(*s, side);
     arm_clock(s);
@@ -636,8 +655,9 @@ Reply GameService::seat_action(const std::string& id, const std::string& token, 
   }
 }
 
-Reply GameService::move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user) {
-  return seat_action(id, token, user, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
+Reply GameService::move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user,
+                        const std::string& address) {
+  return seat_action(id, token, user, address, {.side_to_move = true}, [&](Session& s, int) -> std::optional<Reply> {
     if (move.empty()) return Reply::error(400, "missing_move", "the request has no move");
     Reply r = apply_move(s, move);
     if (r.status != 200) return r;
@@ -645,8 +665,9 @@ Reply GameService::move(const std::string& id, const std::string& move, const st
   });
 }
 
-Reply GameService::resign(const std::string& id, const std::string& token, std::int64_t user) {
-  return seat_action(id, token, user, {}, [&](Session& s, int side) -> std::optional<Reply> {
+Reply GameService::resign(const std::string& id, const std::string& token, std::int64_t user,
+                          const std::string& address) {
+  return seat_action(id, token, user, address, {}, [&](Session& s, int side) -> std::optional<Reply> {
     const std::string result = result_text(GameStatus::win(other(static_cast<Side>(side)), ""));
     const std::string reason = s.adapter->side_name(static_cast<Side>(side)) + " resigned";
     if (auto r = store_.set_outcome(id, s.state->ply(), result, reason, -1); !r || !*r)
@@ -659,10 +680,11 @@ Reply GameService::resign(const std::string& id, const std::string& token, std::
   });
 }
 
-Reply GameService::draw(const std::string& id, const std::string& token, std::int64_t user) {
-  return seat_action(id, token, user, {}, [&](Session& s, int side) -> std::optional<Reply> {
+Reply GameService::draw(const std::string& id, const std::string& token, std::int64_t user,
+                        const std::string& address) {
+  return seat_action(id, token, user, address, {}, [&](Session& s, int side) -> std::optional<Reply> {
     if (s.mode == Mode::ai) {
-      json j = state_for(s, token);
+      json j = state_for(s, s.row.tokens[side]);
       j["draw_declined"] = true;  // the computer plays on
       return Reply{200, j};
     }
@@ -685,16 +707,18 @@ Reply GameService::draw(const std::string& id, const std::string& token, std::in
   });
 }
 
-Reply GameService::rematch(const std::string& id, const std::string& token) {
-  return seat_action(id, token, 0, {.finished_ok = true}, [&](Session& s, int side) { return rematch_action(s, side); });
+Reply GameService::rematch(const std::string& id, const std::string& token, std::int64_t user) {
+  return seat_action(id, token, user, "", {.finished_ok = true}, [&](Session& s, int side) { return rematch_action(s, side); });
 }
 
-Reply GameService::claim(const std::string& id, const std::string& token, std::int64_t user) {
-  return seat_action(id, token, user, {}, [&](Session& s, int side) { return claim_action(s, side); });
+Reply GameService::claim(const std::string& id, const std::string& token, std::int64_t user,
+                         const std::string& address) {
+  return seat_action(id, token, user, address, {}, [&](Session& s, int side) { return claim_action(s, side); });
 }
 
-Reply GameService::undo(const std::string& id, const std::string& token, std::int64_t user) {
-  return seat_action(id, token, user, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
+Reply GameService::undo(const std::string& id, const std::string& token, std::int64_t user,
+                        const std::string& address) {
+  return seat_action(id, token, user, address, {.finished_ok = true, .online_ok = false}, [&](Session& s, int) -> std::optional<Reply> {
     if (s.row.rated) return Reply::error(409, "undo_rated", "undo is not allowed in rated games");
     if (s.row.result != "*" || !s.row.reason.empty()) return Reply::error(409, "undo_finished", "the game ended by " + s.row.reason + "; it cannot be undone");
     if (s.state->ply() == 0) return Reply::error(409, "nothing_to_undo", "there is no move to undo");
@@ -739,30 +763,42 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
   s->ai_busy = true;
   s->ai_stop = std::make_shared<std::atomic<bool>>(false);
   ++ai_running_;
-  // On a clock the computer spends a share of its time left, as a player would.
-  std::int64_t budget_ms = -1;
-  if (s->clock.running(s->state->ply(), index(s->state->side_to_move())) >= 0) {
-    const int side = index(s->state->side_to_move());
-    budget_ms = std::max<std::int64_t>(
-        20, s->clock.left(side, s->state->ply(), side, clock_.now_ms()) / 30 + s->clock.control().increment_ms * 3 / 4);
-  }
-  boost::asio::post(workers_, [this, s, snapshot = std::shared_ptr<GameState>(s->state->clone()),
-                               version = s->version, stop = s->ai_stop, level = s->row.level, budget_ms] {
+  // The computer's clock stands while its move waits for a worker; it runs from when it thinks.
+  s->clock.hold(clock_.now_ms());
+  arm_clock(s);
+  if (s->computer_owner.empty()) s->computer_owner = computer_owner(0, "", s->row.id);
+  computer_queue_.submit(s->computer_owner, [this, s, version = s->version, stop = s->ai_stop, level = s->row.level] {
+    std::shared_ptr<GameState> snapshot;
     SearchLimits limits;
-    limits.level = level;
-    // The think time of the level, from the game's engine (its registry entry).
-    limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
-    if (budget_ms >= 0) limits.movetime_ms = std::min<std::int64_t>(limits.movetime_ms, budget_ms);
-    limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
-    SearchResult res;
     {
+      std::lock_guard lock(s->m);
+      if (!*stop && s->version == version) {
+        snapshot = std::shared_ptr<GameState>(s->state->clone());
+        const std::int64_t now = clock_.now_ms();
+        s->clock.resume(now);
+        arm_clock(s);
+        limits.level = level;
+        // The think time of the level, from the game's engine (its registry entry); on a clock
+        // the computer spends a share of its time left, as a player would.
+        limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
+        const int side = index(s->state->side_to_move());
+        if (s->clock.running(s->state->ply(), side) >= 0) {
+          const std::int64_t budget = std::max<std::int64_t>(
+              20, s->clock.left(side, s->state->ply(), side, now) / 30 + s->clock.control().increment_ms * 3 / 4);
+          limits.movetime_ms = std::min<std::int64_t>(limits.movetime_ms, budget);
+        }
+        limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
+      }
+    }
+    SearchResult res;
+    if (snapshot) {
       auto engine = engines_.acquire(*s->adapter);
       res = engine->search(*snapshot, limits, {}, stop.get());
     }
     {
       std::lock_guard lock(s->m);
       s->ai_busy = false;
-      if (!*stop && s->version == version && !res.best_move.empty()) {
+      if (snapshot && !*stop && s->version == version && !res.best_move.empty()) {
         const std::int64_t before = static_cast<std::int64_t>(s->state->ply());
         const Reply r = apply_move(*s, res.best_move);
         if (r.status == 200 && res.book) s->book_ply = before;
@@ -771,6 +807,7 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
         else if (r.status != 200 && code != "game_over" && code != "stale_game")
           reload_locked(*s);  // the store failed: read the game again
       }
+      s->clock.resume(clock_.now_ms());  // a move dropped unplayed: held again below if it is still due
       arm_clock(s);
       settle_ratings(*s);
       store_.release_computer(s->row.id);
@@ -876,11 +913,14 @@ Reply GameService::import(const json& req) {
   return {201, {{"id", row.id}, {"moves", row.moves.size()}, {"games_in_record", records->size()}}};
 }
 
-Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token) {
+Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& given,
+                             std::int64_t user, std::string* seat) {
   auto found = find(id);
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
   std::lock_guard lock(s->m);
+  const std::string token = seat_token(*s, given, user);
+  if (seat) *seat = token.empty() ? given : token;
   bool present = false;
   for (int i = 0; i < 2; ++i)
     if (!token.empty() && s->row.tokens[i] == token) {
@@ -1014,7 +1054,7 @@ void GameService::settle_ratings(Session& s) {
   const Verdict v = verdict(*s.state, s.row);
   if (!v.over) return;
   s.ratings_settled = true;
-  s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result);
+  s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result, s.state->status().over());
   if (!s.rating_change.is_null()) refresh_players(s);
 }
 

@@ -27,6 +27,7 @@
 #include "games/registry/registry.h"
 #include "search/engine.h"
 #include "server/clock.h"
+#include "server/computer_queue.h"
 #include "server/engine_pool.h"
 #include "server/play_guard.h"
 #include "storage/chat_store.h"
@@ -74,6 +75,10 @@ struct GameServiceOptions {
   // Accounts' players and ratings ("players", "rating_change", rated games); null: every seat
   // is a guest's and nothing is rated.
   RatingService* ratings = nullptr;
+  // The computer players' moves computed at once (the worker threads), and of those at most
+  // this many of one owner's games (server/computer_queue.h).
+  int computer_slots = 2;
+  int computer_per_owner = 1;
 };
 
 class GameService {
@@ -92,8 +97,9 @@ class GameService {
   // online game and a clock.
   // An online game's other seat token goes to `other_seat` when given (the lobby hands it to
   // the acceptor).
+  // `address`: the client's (a guest's computer games are counted by it).
   Reply create(const json& request, const std::string& base_url, std::int64_t user = 0,
-               std::string* other_seat = nullptr);
+               std::string* other_seat = nullptr, const std::string& address = "");
   // A new online game between two players the server itself has paired (the lobby): account
   // `users[i]` (0: a guest) takes side i, `rules` is the rules text ("" for the default), and a
   // rated game needs two different accounts and a timed `control`. Neither seat can be taken
@@ -103,30 +109,33 @@ class GameService {
   // WebSocket with their token), as in any online game.
   Reply create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
                    const std::int64_t (&users)[2]);
-  Reply get(const std::string& id, const std::string& token);
+  // `user`: the signed-in account of the request. An account seated in a game acts for its seat
+  // without the seat's token (from another device), here and in every seat action, and its state
+  // says which side is its ("you").
+  Reply get(const std::string& id, const std::string& token, std::int64_t user = 0);
   // The boards after plies from..to (inclusive, at most kMaxBoardsPerRequest), as state's "board".
   static constexpr std::size_t kMaxBoardsPerRequest = 500;
   Reply boards(const std::string& id, std::size_t from, std::size_t to);
   // Positions after plies from..to (inclusive, `to` clipped to the game's ply), at most
   // kMaxPositionsPerRequest of them.
   Reply positions(const std::string& id, std::size_t from, std::optional<std::size_t> to);
-  Reply move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user = 0);
-  Reply resign(const std::string& id, const std::string& token, std::int64_t user = 0);
-  Reply undo(const std::string& id, const std::string& token, std::int64_t user = 0);
-  Reply draw(const std::string& id, const std::string& token, std::int64_t user = 0);
+  Reply move(const std::string& id, const std::string& move, const std::string& token, std::int64_t user = 0, const std::string& address = "");
+  Reply resign(const std::string& id, const std::string& token, std::int64_t user = 0, const std::string& address = "");
+  Reply undo(const std::string& id, const std::string& token, std::int64_t user = 0, const std::string& address = "");
+  Reply draw(const std::string& id, const std::string& token, std::int64_t user = 0, const std::string& address = "");
   // A timed online game whose opponent has had no connection for kAbandonMs: the claimer wins
   // (a draw if the claimer cannot possibly win).
-  Reply claim(const std::string& id, const std::string& token, std::int64_t user = 0);
+  Reply claim(const std::string& id, const std::string& token, std::int64_t user = 0, const std::string& address = "");
   // At the table (game_service_table.cpp). A player's chat line in an online game: pushed to
   // every subscriber as {"type": "chat", "lines": [...]} and kept with the game.
   static constexpr std::size_t kChatMaxChars = 300;  // characters (UTF-8 code points)
   static constexpr int kChatBurst = 5;                // lines per seat ...
   static constexpr std::int64_t kChatWindowMs = 10'000;  // ... in this long
-  Reply chat(const std::string& id, const std::string& token, const std::string& text);
+  Reply chat(const std::string& id, const std::string& token, const std::string& text, std::int64_t user = 0);
   // A rematch of a finished online game: the first call offers it, the other seat's call
   // agrees, and the new game (colours swapped, same rules and clock, each player keeping their
   // token) is announced to both seats in the state's "rematch": {"offered_by", "game_id"}.
-  Reply rematch(const std::string& id, const std::string& token);
+  Reply rematch(const std::string& id, const std::string& token, std::int64_t user = 0);
   // Why the analysis of `position` (asked with request `req`) is refused: it is the current
   // position of an online game being played, or the request carries {"game_id", "token"} of a
   // seat in such a game. Nothing when it may go on.
@@ -141,8 +150,10 @@ class GameService {
   // The record file (PGN or SGF); on success body is {"format", "text", "filename"}.
   Reply record(const std::string& id);
   // Sends `sub` the current state as its first message, registers it for pushes and returns that
-  // state (or an error, and then sends nothing).
-  Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token);
+  // state (or an error, and then sends nothing). The seat's token the connection stands for (the
+  // one given, or that of the seat of `user`) goes to `seat_token`: leave() wants it.
+  Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token, std::int64_t user = 0,
+                  std::string* seat_token = nullptr);
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
   std::size_t cached_games();
@@ -165,11 +176,13 @@ class GameService {
   // token and side, then runs `action(session, side)`. An action returns an error (or a
   // special answer) or nothing, in which case the new state is pushed and returned.
   template <class Action>
-  Reply seat_action(const std::string& id, const std::string& token, std::int64_t user, SeatRule rule, Action&& action);
+  Reply seat_action(const std::string& id, const std::string& token, std::int64_t user, const std::string& address,
+                    SeatRule rule, Action&& action);
   std::optional<Reply> take_seat(Session& s, int side, std::int64_t user);
   // Stores a new game, registers it and starts what must start (the computer, the clock).
   Result<std::shared_ptr<Session>> start_session(const GameEntry* adapter, Mode mode, std::unique_ptr<GameState> state,
-                                                 storage::StoredGame row, TimeControl control, int creator_side);
+                                                 storage::StoredGame row, TimeControl control, int creator_side,
+                                                 std::string computer_owner);
   // Accounts: the "players" of the state again, and the ratings once the game has ended.
   void refresh_players(Session& s);
   void settle_ratings(Session& s);
@@ -178,6 +191,9 @@ class GameService {
   std::string load_into(Session& s, const std::string& id);
   json state_json(const Session& s) const;
   json state_for(const Session& s, const std::string& token) const;
+  // `token` when it holds a seat; else the token of the seat account `user` holds (the side to
+  // move's when it holds both); else "".
+  static std::string seat_token(const Session& s, const std::string& token, std::int64_t user);
   void add_you(const Session& s, json& state, const std::string& token) const;
   void broadcast(Session& s, const json& state);
   void maybe_start_ai(const std::shared_ptr<Session>& s);
@@ -231,6 +247,7 @@ class GameService {
   boost::asio::thread_pool loaders_{2};
   GameServiceOptions opt_;
   EnginePool engines_;
+  ComputerQueue computer_queue_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};

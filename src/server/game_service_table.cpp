@@ -3,6 +3,7 @@
 // Session it shares.
 #include <algorithm>
 
+#include "server/chat_text.h"
 #include "server/error_codes.h"
 #include "server/game_service.h"
 #include "server/game_session.h"
@@ -11,25 +12,6 @@
 
 namespace oyin::server {
 
-namespace {
-
-// Characters, not bytes: a line of Cyrillic or Kazakh text has the same limit as one in Latin.
-std::size_t code_points(std::string_view s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
-// Control characters (a bell, an escape sequence) become spaces; the text is shown as text by
-// the front end, so nothing else needs changing here.
-std::string clean_line(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-  const auto first = out.find_first_not_of(' ');
-  if (first == std::string::npos) return {};
-  return out.substr(first, out.find_last_not_of(' ') - first + 1);
-}
-
-}  // namespace
 
 json GameService::chat_json(const Session& s) const {
   json lines = json::array();
@@ -45,8 +27,10 @@ json GameService::table_json(const Session& s) const {
 }
 
 void GameService::note_position(const Session& s) {
-  if (s.mode == Mode::online && s.state->ply() >= kGuardFromPly && !verdict(*s.state, s.row).over)
-    guard_.set(s.row.id, s.row.game + "\n" + s.positions[s.state->ply()]);
+  // Online games between people, and rated games against the computer (a rating is at stake).
+  const bool guarded = s.mode == Mode::online || (s.mode == Mode::ai && s.row.rated);
+  if (guarded && s.state->ply() >= kGuardFromPly && !verdict(*s.state, s.row).over)
+    guard_.set(s.row.id, s.row.game + "\n" + s.state->identity());
   else
     guard_.clear(s.row.id);
 }
@@ -54,30 +38,33 @@ void GameService::note_position(const Session& s) {
 std::optional<Reply> GameService::analysis_refusal(const json& req, const GameState& position) {
   const auto refuse = [] {
     return Reply::error(403, "analysis_in_play",
-                        "no analysis of an online game while it is being played; it is open once the game is over");
+                        "no analysis of an online or rated game while it is being played; it is open once the game is over");
   };
-  if (guard_.guarded(position.game() + "\n" + position.position_text())) return refuse();
+  // The position as a position: the same board with another move number, or a capture Go board
+  // turned or mirrored, is the same question to the engine.
+  if (guard_.guarded(position.game() + "\n" + position.identity())) return refuse();
   const auto game_id = string_field(req, "game_id");
   const auto token = string_field(req, "token");
   if (!game_id || !token || game_id->empty() || token->empty()) return std::nullopt;
   std::shared_ptr<Session> s = loaded_session(*game_id);
   if (!s) return std::nullopt;  // not in memory: the position check above is what is left
   std::lock_guard lock(s->m);
-  if (s->mode == Mode::online && !verdict(*s->state, s->row).over &&
+  if ((s->mode == Mode::online || (s->mode == Mode::ai && s->row.rated)) && !verdict(*s->state, s->row).over &&
       (s->row.tokens[0] == *token || s->row.tokens[1] == *token))
     return refuse();
   return std::nullopt;
 }
 
-Reply GameService::chat(const std::string& id, const std::string& token, const std::string& raw) {
+Reply GameService::chat(const std::string& id, const std::string& given, const std::string& raw, std::int64_t user) {
   auto found = find(id);
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   const std::shared_ptr<Session>& s = *found;
   std::lock_guard lock(s->m);
+  const std::string token = seat_token(*s, given, user);
   if (s->mode != Mode::online) return Reply::error(409, "chat_not_allowed", "chat is for online games between people");
   const int side = token.empty() ? -1 : s->row.tokens[0] == token ? 0 : s->row.tokens[1] == token ? 1 : -1;
   if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
-  const std::string text = clean_line(raw);
+  const std::string text = clean_chat_line(raw);
   if (text.empty()) return Reply::error(400, "chat_empty", "the chat line is empty");
   if (code_points(text) > kChatMaxChars)
     return Reply::error(400, "chat_too_long", "a chat line has at most " + std::to_string(kChatMaxChars) + " characters",

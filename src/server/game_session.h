@@ -44,6 +44,8 @@ struct GameService::Session {
   // for the state's `book_move`; -1: none).
   std::int64_t book_ply = -1;
   std::shared_ptr<std::atomic<bool>> ai_stop;
+  // Whose computer games this one counts with in the computer's queue (computer_owner()).
+  std::string computer_owner;
   std::vector<std::weak_ptr<Subscriber>> subscribers;
 
   // Timed games: the clocks, the pending deadline's timer (0: none) and, per ply, the side that

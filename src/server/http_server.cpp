@@ -219,6 +219,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   game_opt.ratings = &ratings;
   game_opt.hash_mb = opt.hash_mb;
   game_opt.clock = clock.get();
+  // Of the workers at most half go to one player's games: another player's computer always has one.
+  game_opt.computer_slots = workers;
+  game_opt.computer_per_owner = std::max(1, workers / 2);
   GameService games(**store, pool, game_opt);
   games.resume_timed_games();
   AnalysisLimits analysis_opt;

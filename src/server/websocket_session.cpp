@@ -23,7 +23,11 @@ constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is
 class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
  public:
   WsSession(tcp::socket&& socket, Services& services)
-      : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)) {}
+      : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)) {
+    beast::error_code ec;
+    const auto peer = ws_.next_layer().socket().remote_endpoint(ec);
+    if (!ec) peer_ = peer.address().to_string();
+  }
 
   ~WsSession() override { stop_analyses(); }
 
@@ -89,13 +93,15 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (!analysis_ && !lobby_) {
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
-        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_);
+        std::string seat;
+        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_, self->user_, &seat);
         if (r.status != 200) {
           self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
         } else {  // the first state has gone out from subscribe, ahead of any push
           bool gone;
           {
             std::lock_guard lock(self->presence_mutex_);
+            self->token_ = seat;  // the seat a signed-in player's connection stands for
             self->subscribed_ = true;
             gone = self->gone_;
           }
@@ -152,7 +158,12 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   // back as a push like everyone else's; only a refusal is answered here.
   void on_game_message(const json& msg) {
     const auto type_field = string_field(msg, "type");
-    const auto token_field = string_field(msg, "token", token_);
+    std::string seat;
+    {
+      std::lock_guard lock(presence_mutex_);  // set by the subscription, on a loader thread
+      seat = token_;
+    }
+    const auto token_field = string_field(msg, "token", seat);
     const auto move_field = string_field(msg, "move");
     const std::string type = type_field ? *type_field : "";
     const std::string token = token_field ? *token_field : "";
@@ -161,21 +172,21 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = Reply::error(400, "field_type", !type_field ? type_field.error() : token_field.error());
     } else if (type == "move") {
       if (!move_field) r = Reply::error(400, "field_type", move_field.error());
-      else r = services_.games.move(game_id_, *move_field, token, user_);
+      else r = services_.games.move(game_id_, *move_field, token, user_, peer_);
     } else if (type == "resign") {
-      r = services_.games.resign(game_id_, token, user_);
+      r = services_.games.resign(game_id_, token, user_, peer_);
     } else if (type == "undo") {
-      r = services_.games.undo(game_id_, token, user_);
+      r = services_.games.undo(game_id_, token, user_, peer_);
     } else if (type == "draw") {
-      r = services_.games.draw(game_id_, token, user_);
+      r = services_.games.draw(game_id_, token, user_, peer_);
     } else if (type == "claim") {
-      r = services_.games.claim(game_id_, token, user_);
+      r = services_.games.claim(game_id_, token, user_, peer_);
     } else if (type == "rematch") {
-      r = services_.games.rematch(game_id_, token);
+      r = services_.games.rematch(game_id_, token, user_);
     } else if (type == "chat") {
       const auto text = string_field(msg, "text");
       if (!text) r = Reply::error(400, "field_type", text.error());
-      else r = services_.games.chat(game_id_, token, *text);
+      else r = services_.games.chat(game_id_, token, *text, user_);
     } else if (type == "ping") {
       send_text(wire_text(json{{"type", "pong"}, {"id", msg.value("id", json(nullptr))}}));
       return;
@@ -276,6 +287,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   bool analysis_ = false;
   bool lobby_ = false;
   std::string client_;  // the key of this connection's analysis limit
+  std::string peer_;    // the client's address (a guest's computer games are counted by it)
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
   std::int64_t user_ = 0;  // the account of the upgrade request's session cookie, 0 for a guest

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "server/account_client.h"
 #include "server/manual_clock_server.h"
 
 namespace oyin::testing {
@@ -199,6 +200,25 @@ TEST_F(TableApiTest, ChatIsLimitedKeptAsTextRateLimitedAndKeptWithTheGame) {
   EXPECT_EQ(first->at("chat"), chat);
 }
 
+// A chat line cannot be made to read as something else: characters that reverse the text after
+// them (U+202E), isolates, zero-width and other invisible characters are dropped, and a line of
+// nothing but those is empty.
+TEST_F(TableApiTest, ChatDropsBidiOverridesAndInvisibleCharacters) {
+  const Online g = online();
+  const std::string rlo = "\xE2\x80\xAE", lri = "\xE2\x81\xA6", pdi = "\xE2\x81\xA9", zwsp = "\xE2\x80\x8B",
+                    bom = "\xEF\xBB\xBF", shy = "\xC2\xAD", filler = "\xE3\x85\xA4";
+  auto r = http_post(port_, "/api/games/" + g.id + "/chat",
+                     {{"token", g.black}, {"text", "gg " + rlo + "exe.txt" + zwsp + " " + lri + "ok" + pdi + shy + bom}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["line"]["text"], "gg exe.txt ok");
+  const auto hidden = http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.black}, {"text", zwsp + filler + rlo + " " + bom}});
+  EXPECT_EQ(hidden.status, 400) << hidden.text;
+  EXPECT_EQ(hidden.body["code"], "chat_empty");
+  // Letters of every script stay as they are.
+  const std::string kk = "\xD2\x9A\xD0\xB0\xD0\xB9\xD1\x8B\xD1\x80\xD0\xBB\xD1\x8B \xD1\x82\xD2\xAF\xD0\xBD";
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/chat", {{"token", g.white}, {"text", kk}}).body["line"]["text"], kk);
+}
+
 TEST_F(TableApiTest, RematchNeedsBothAndSwapsColours) {
   const Online g = online("togyz", {{"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
   auto early = http_post(port_, "/api/games/" + g.id + "/rematch", {{"token", g.white}});
@@ -283,6 +303,65 @@ TEST_F(TableApiTest, AnalysisIsRefusedForOnlineGamesBeingPlayed) {
   ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/resign", {{"token", g.white}}).status, 200);
   EXPECT_EQ(analysis(4).status, 200);
   EXPECT_EQ(analysis(4, {{"game_id", g.id}, {"token", g.black}}).status, 200);
+}
+
+// The guard compares positions as positions: the board of a game in play with another move
+// number (Togyz), the board of a capture Go game turned about, and the position of a rated game
+// against the computer are all refused.
+TEST_F(TableApiTest, AnalysisGuardSeesThePositionWhateverItsCountersOrSymmetry) {
+  const Online g = online();
+  const std::vector<std::string> moves{"6", "9", "1", "2"};
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    ASSERT_EQ(move(g.id, moves[i], i % 2 ? g.black : g.white).status, 200);
+  const json st = get(g.id);
+  std::string renumbered = st["position"];
+  renumbered = renumbered.substr(0, renumbered.rfind(' ')) + " 41";
+  auto r = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"rules", st["rules"]}, {"position", renumbered}, {"movetime", 30}});
+  EXPECT_EQ(r.status, 403) << renumbered << ": " << r.text;
+  EXPECT_EQ(r.body["code"], "analysis_in_play");
+
+  const Online go = online("capgo", {{"rules", "size=7,target=3"}});
+  const std::vector<std::string> go_moves{"B2", "C6", "B3", "E6", "F2"};
+  for (std::size_t i = 0; i < go_moves.size(); ++i)
+    ASSERT_EQ(move(go.id, go_moves[i], i % 2 ? go.white : go.black).status, 200) << go_moves[i];
+  const json go_st = get(go.id);
+  // "7 <rows> w 0 0 0": each row read right to left is the board mirrored.
+  const std::string text = go_st["position"];
+  const auto sp1 = text.find(' '), sp2 = text.find(' ', sp1 + 1);
+  std::string rows = text.substr(sp1 + 1, sp2 - sp1 - 1), mirrored;
+  for (std::size_t at = 0; at <= rows.size();) {
+    const auto slash = std::min(rows.find('/', at), rows.size());
+    std::string row = rows.substr(at, slash - at);
+    std::reverse(row.begin(), row.end());
+    mirrored += (mirrored.empty() ? "" : "/") + row;
+    at = slash + 1;
+  }
+  ASSERT_NE(mirrored, rows);
+  const std::string flipped = text.substr(0, sp1 + 1) + mirrored + text.substr(sp2);
+  r = http_post(port_, "/api/analysis", {{"game", "capgo"}, {"rules", go_st["rules"]}, {"position", flipped}, {"movetime", 30}});
+  EXPECT_EQ(r.status, 403) << flipped << ": " << r.text;
+  EXPECT_EQ(r.body["code"], "analysis_in_play");
+
+  CookieClient erlan(port_);
+  ASSERT_EQ(erlan.sign_up("Erlan", "erlan-long-password").status, 201);
+  const auto made = erlan.post("/api/games", {{"game", "togyz"}, {"mode", "ai"}, {"level", 0}, {"color", "white"},
+                                              {"clock", {{"initial_s", 600}, {"increment_s", 0}}}});
+  ASSERT_EQ(made.status, 201) << made.text;
+  ASSERT_EQ(made.body["state"]["rated"], true);
+  const std::string ai = made.body["id"], token = made.body["seat"]["token"];
+  json ai_st = made.body["state"];
+  for (int turn = 0; turn < 3; ++turn) {
+    ASSERT_EQ(erlan.post("/api/games/" + ai + "/moves", {{"move", ai_st["legal_moves"][0]}, {"token", token}}).status, 200);
+    for (int i = 0; i < 500; ++i) {
+      ai_st = get(ai);
+      if (ai_st["to_move"] == "white") break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  ASSERT_EQ(ai_st["ply"], 6);
+  r = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"position", ai_st["position"]}, {"movetime", 30}});
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(r.body["code"], "analysis_in_play");
 }
 
 TEST_F(TableApiTest, BestLineInTheMoveListsNotation) {

@@ -249,7 +249,8 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   else if (view.mode === 'review') status = t.review;
   else status = `${sideName(t, view.to_move)} ${t.toMove}`;
   const gameTitle = (t as unknown as Record<string, string>)[view.game] ?? view.title;
-  const canAct = !!token && view.status === 'ongoing' && view.mode !== 'review';
+  // A seat's token in this browser, or a seat of the signed-in account (played from another device).
+  const canAct = (!!token || !!view.you) && view.status === 'ongoing' && view.mode !== 'review';
   const offerFromOther = view.draw_offer && me && me !== 'both' && view.draw_offer !== me;
   const passMove = legal.find((m) => m.pass);
   // A timed online game whose opponent's connection is gone: after a minute it can be claimed.

@@ -263,6 +263,9 @@ export function NewGame({ t, meta, account, at }: {
           {!canRate && <small class="muted">{!account ? at.ratedNeedsAccount : at.ratedNeedsClock}</small>}
         </label>
       )}
+      {mode === 'ai' && !!account && !!preset && (
+        <p class="muted computer-pool" data-testid="computer-pool">{t.computerPool}</p>
+      )}
       {mode === 'ai' && (
         <label class="level">{t.level}: <b>{shownLevel}</b>
           <input type="range" min={minLevel} max={maxLevel} value={shownLevel} data-opt="level"

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryPoint } from './account_api';
 
 export const SPEED_COLOURS: Record<string, string> = {
-  bullet: '#a83226', blitz: '#b5651d', rapid: '#2f6f4f', classical: '#2d4f8a',
+  bullet: '#a83226', blitz: '#b5651d', rapid: '#2f6f4f', classical: '#2d4f8a', computer: '#6b5b95',
 };
 const OTHER_COLOUR = '#6b5a8a';
 

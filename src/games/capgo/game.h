@@ -34,6 +34,7 @@ struct CaptureGo {
   static std::uint64_t hash(const Position& p) { return position_hash(p); }
   static Side side_to_move(const Position& p) { return p.side_to_move(); }
   static std::string position_to_text(const Position& p) { return to_text(p); }
+  static std::string identity_text(const Position& p) { return symmetric_identity(p); }
   static Result<Position> parse_position(std::string_view t, const Rules& r) { return capgo::parse_position(t, r); }
   static std::string move_to_text(const Position& p, Move m) { return capgo::move_to_text(p, m); }
   static std::string record_move_text(const Position& p, Move m) { return capgo::move_to_text(p, m); }

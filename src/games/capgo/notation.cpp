@@ -54,6 +54,28 @@ std::string to_text(const Position& p) {
   return out;
 }
 
+std::string symmetric_identity(const Position& p) {
+  const int n = p.size;
+  std::string best;
+  for (int t = 0; t < 8; ++t) {
+    std::string rows;
+    rows.reserve(static_cast<std::size_t>(n * (n + 1)));
+    for (int y = n - 1; y >= 0; --y) {
+      for (int x = 0; x < n; ++x) {
+        // Transform t: bit 0 mirrors x, bit 1 mirrors y, bit 2 swaps the axes.
+        int u = t & 1 ? n - 1 - x : x, v = t & 2 ? n - 1 - y : y;
+        if (t & 4) std::swap(u, v);
+        const int c = p.color[p.index(u, v)];
+        rows += c == kBlack ? 'X' : c == kWhite ? 'O' : '.';
+      }
+      rows += '/';
+    }
+    if (best.empty() || rows < best) best = std::move(rows);
+  }
+  return std::to_string(n) + " " + best + (p.to_move ? " w " : " b ") + std::to_string(p.captures[0]) + " " +
+         std::to_string(p.captures[1]);
+}
+
 Result<Position> parse_position(std::string_view text, const Rules& rules) {
   const auto f = split_ws(text);
   if (f.size() != 6)

@@ -19,6 +19,9 @@ Result<Move> parse_move(const Position& p, std::string_view text);
 std::string illegal_reason(const Position& p, int point, Illegal why);
 
 std::string to_text(const Position& p);
+// The position up to the board's eight symmetries (the least of the eight boards' rows), the side
+// to move and the captures; the count of passes left out.
+std::string symmetric_identity(const Position& p);
 // The size in the text must be the rules' size; targets and pass come from the rules.
 Result<Position> parse_position(std::string_view text, const Rules& rules);
 

@@ -44,6 +44,11 @@ struct Togyz {
   static std::uint64_t hash(const Position& p) { return p.key; }
   static Side side_to_move(const Position& p) { return p.side_to_move(); }
   static std::string position_to_text(const Position& p) { return to_fen(p); }
+  // The FEN without its move number.
+  static std::string identity_text(const Position& p) {
+    std::string t = to_fen(p);
+    return t.substr(0, t.rfind(' '));
+  }
   static Result<Position> parse_position(std::string_view t, const Rules&) { return parse_fen(t); }
   static std::string move_to_text(const Position& p, Move m) { return togyz::move_to_text(p, m); }
   static std::string record_move_text(const Position& p, Move m) { return togyz::record_move_text(p, m); }

@@ -34,6 +34,12 @@ struct Tojmot {
   static std::uint64_t hash(const Position& p) { return p.key; }
   static Side side_to_move(const Position& p) { return p.side_to_move(); }
   static std::string position_to_text(const Position& p) { return to_text(p); }
+  // The position text without its two counters (the quiet-move clock and the move number).
+  static std::string identity_text(const Position& p) {
+    std::string t = to_text(p);
+    t.erase(t.rfind(' '));
+    return t.substr(0, t.rfind(' '));
+  }
   static Result<Position> parse_position(std::string_view t, const Rules& r) { return tojmot::parse_position(t, r); }
   static std::string move_to_text(const Position& p, Move m) { return tojmot::move_to_text(p, m); }
   static std::string record_move_text(const Position& p, Move m) { return tojmot::record_move_text(p, m); }

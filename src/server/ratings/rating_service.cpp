@@ -15,7 +15,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSpeeds[] = {"bullet", "blitz", "rapid", "classical"};
+// The speed classes, and the pool of games against the computer: those never move a rating
+// that pairs people, so a rating cannot be farmed from the computer.
+constexpr const char* kSpeeds[] = {"bullet", "blitz", "rapid", "classical", RatingService::kComputerPool};
 
 long rounded(double v) { return std::lround(v); }
 
@@ -38,7 +40,8 @@ std::optional<int> computer_rating(const GameEntry& g, int level) {
 
 std::string RatingService::speed_of(const storage::StoredGame& row) {
   const TimeControl tc{row.clock_initial_ms, row.clock_increment_ms};
-  return tc.timed() ? std::string(speed_class(tc)) : std::string();
+  if (!tc.timed()) return {};
+  return row.ai_side >= 0 ? std::string(kComputerPool) : std::string(speed_class(tc));
 }
 
 json RatingService::players_json(const storage::StoredGame& row, const GameEntry& g) {
@@ -66,12 +69,14 @@ json RatingService::players_json(const storage::StoredGame& row, const GameEntry
   return out;
 }
 
-json RatingService::game_ended(storage::StoredGame& row, const GameEntry& g, const std::string& result) {
+json RatingService::game_ended(storage::StoredGame& row, const GameEntry& g, const std::string& result,
+                              bool over_the_board) {
   if (row.users[0] == 0 && row.users[1] == 0) return nullptr;  // guests only: nothing to keep
   if (result == "*") return nullptr;                            // aborted: nobody won or lost
   if (!row.start_position.empty()) return nullptr;              // a position of someone's choosing proves nothing
-  // A first win against a computer level is kept whatever the clock (the hall of fame).
-  if (row.ai_side >= 0) {
+  // A first win against a computer level is kept whatever the clock (the hall of fame), but only
+  // one the computer lost on the board: not on time, which a player could bring about.
+  if (row.ai_side >= 0 && over_the_board) {
     const int human = 1 - row.ai_side;
     if (row.users[human] != 0 && score_of(result, human) == 1.0)
       (void)ratings_.record_first_beaten(row.game, row.level, row.users[human], row.id);
@@ -171,7 +176,7 @@ Reply RatingService::leaderboard(const std::string& game, const std::string& spe
   if (!g) return Reply::error(404, "unknown_game", "unknown game '" + game + "'", {{"game", game}});
   const std::string speed = speed_param.empty() ? "blitz" : speed_param;
   if (std::find(std::begin(kSpeeds), std::end(kSpeeds), speed) == std::end(kSpeeds))
-    return Reply::error(400, "bad_speed", "speed must be bullet, blitz, rapid or classical (got '" + speed + "')",
+    return Reply::error(400, "bad_speed", "speed must be bullet, blitz, rapid, classical or computer (got '" + speed + "')",
                         {{"speed", speed}});
   constexpr double kProvisionalRd = 110;  // ratings::provisional's line
   auto established = ratings_.board(g->name(), speed, true, kProvisionalRd, kBoardLength);

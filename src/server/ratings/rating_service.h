@@ -6,7 +6,8 @@
 //
 // Rated: a game between two accounts created with "rated": true (online, on a clock), and a
 // timed game of a signed-in user against the computer, rated against the level's fixed rating
-// (GameEntry::level_ratings(); the computer's rating never moves).
+// (GameEntry::level_ratings(); the computer's rating never moves) in a pool of its own
+// (kComputerPool), apart from the speed classes that rate and pair people.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ class RatingService {
   // The deviation given to a computer level's fixed rating when a user is rated against it: the
   // ladders' step margins are about +-50..100 Elo.
   static constexpr double kComputerDeviation = 60;
+  // The "speed" under which games against the computer are rated.
+  static constexpr const char* kComputerPool = "computer";
   // How many recent games and history points GET /api/players/{name} gives.
   static constexpr std::size_t kRecentGames = 20, kHistoryPoints = 500;
   // Leaderboard length (established and provisional, each).
@@ -39,8 +42,9 @@ class RatingService {
   nlohmann::json players_json(const storage::StoredGame& row, const GameEntry& g);
   // Called once a game has ended with `result` ("1-0", "0-1", "1/2-1/2" or "*" for an abort):
   // applies the ratings if the game is rated (once, even with several server processes), records
-  // a first win against a computer level, and returns "rating_change" (null when none).
-  nlohmann::json game_ended(storage::StoredGame& row, const GameEntry& g, const std::string& result);
+  // a first win against a computer level (`over_the_board`: the rules ended the game, not a
+  // clock), and returns "rating_change" (null when none).
+  nlohmann::json game_ended(storage::StoredGame& row, const GameEntry& g, const std::string& result, bool over_the_board);
 
   Reply player(const std::string& name);
   Reply leaderboard(const std::string& game, const std::string& speed);
