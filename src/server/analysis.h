@@ -3,8 +3,9 @@
 // line, each carrying the request id; several requests may run at once.
 //
 // Analysis has a thread pool of its own (run at a lower OS priority), so it never takes a worker
-// from the computer players, and it is bounded: a client (a WebSocket connection, or an HTTP
-// client address) has at most `per_client` requests in flight, the server `max_in_flight`.
+// from the computer players, and it is bounded: a client (a signed-in account, else an address,
+// over any number of connections) has at most `per_client` requests in flight, the server
+// `max_in_flight`.
 // A request stops when its `stop` flag is set (terminate, or the client went away).
 #include <boost/asio/thread_pool.hpp>
 
@@ -20,6 +21,9 @@
 #include "server/game_service.h"
 
 namespace oyin::server {
+
+// The key of a client's analysis limit: its account, else its address.
+std::string analysis_client(std::int64_t user, const std::string& address);
 
 struct AnalysisLimits {
   int threads = 1;

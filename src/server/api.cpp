@@ -212,7 +212,9 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     // The reply is the final line of the analysis; progress lines are dropped here (use the
     // WebSocket channel to stream them). It stops when the connection closes.
     auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
-    const Reply r = analysis_.start(body, "http " + req.client, [respond](const json& line) {
+    // Counted per client: the account when one is signed in, else the address, whatever the
+    // connection (so that many sockets of one client share one limit).
+    const Reply r = analysis_.start(body, analysis_client(user_of_cookie(req.cookie), req.client), [respond](const json& line) {
       if (line.value("done", false)) respond(json_response(200, line));
     }, stop);
     if (r.status >= 400) return reply(r);
