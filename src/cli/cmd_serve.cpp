@@ -22,6 +22,12 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()->check(whole_number(1, static_cast<std::int64_t>(search::kMaxHashMb)));
   cmd->add_option("--clock", o->clock, "Time of the game clocks: steady, or manual (tests: POST /api/test/clock advances it)")
       ->capture_default_str()->check(CLI::IsMember({"steady", "manual"}));
+  cmd->add_option("--max-games-per-minute", o->max_games_per_minute,
+                  "New games one client (an account, else an address) may create a minute, in a burst or spread (0 = no limit)")
+      ->capture_default_str()->check(whole_number(0, 100000));
+  cmd->add_option("--drop-unstarted-after", o->drop_unstarted_after_s,
+                  "Seconds after which a game nobody ever moved in is deleted (0 = never)")
+      ->capture_default_str()->check(whole_number(0, 10LL * 365 * 24 * 3600));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

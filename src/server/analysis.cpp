@@ -70,10 +70,6 @@ int AnalysisService::in_flight() const {
   return in_flight_;
 }
 
-std::string analysis_client(std::int64_t user, const std::string& address) {
-  return user != 0 ? "user " + std::to_string(user) : "address " + address;
-}
-
 void AnalysisService::finish(const std::string& client) {
   std::lock_guard lock(mutex_);
   --in_flight_;

@@ -18,12 +18,10 @@
 #include <unordered_map>
 
 #include "server/engine_pool.h"
+#include "server/rate_limiter.h"
 #include "server/game_service.h"
 
 namespace oyin::server {
-
-// The key of a client's analysis limit: its account, else its address.
-std::string analysis_client(std::int64_t user, const std::string& address);
 
 struct AnalysisLimits {
   int threads = 1;

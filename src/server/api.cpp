@@ -77,6 +77,24 @@ std::int64_t Api::user_of_cookie(const std::string& cookie_header) {
   return u ? u->id : 0;
 }
 
+void Api::set_limits(Clock& clock, const ClientLimits& l) {
+  if (l.games_per_minute > 0) games_made_ = std::make_unique<RateLimiter>(clock, l.games_per_minute, 60'000 / l.games_per_minute);
+  if (l.imports_burst > 0) imports_ = std::make_unique<RateLimiter>(clock, l.imports_burst, l.import_every_ms);
+  if (l.import_kb_per_hour > 0)
+    import_kb_ = std::make_unique<RateLimiter>(clock, static_cast<int>(l.import_kb_per_hour), 3'600'000 / l.import_kb_per_hour);
+}
+
+namespace {
+// 429 {"code", "params": {"wait_s"}} with Retry-After.
+HttpResponse too_many(std::string_view code, const std::string& what, std::int64_t wait_ms) {
+  const std::int64_t wait_s = std::max<std::int64_t>(1, (wait_ms + 999) / 1000);
+  const Reply r = Reply::error(429, code, what + ": try again in " + std::to_string(wait_s) + " s", {{"wait_s", wait_s}});
+  HttpResponse res = json_response(r.status, r.body);
+  res.headers.emplace_back("Retry-After", std::to_string(wait_s));
+  return res;
+}
+}  // namespace
+
 void Api::set_learn_progress(LearnProgressService* p) {
   learn_progress_ = p;
   set_puzzle_ratings(p ? &p->puzzle_ratings() : nullptr);
@@ -143,9 +161,13 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       if (!limit) return reply(Reply::error(400, "bad_number", limit.error()));
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
-    if (m == "POST")
-      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie),
-                                 nullptr, req.client));
+    if (m == "POST") {
+      const std::int64_t user = user_of_cookie(req.cookie);
+      if (games_made_)
+        if (const std::int64_t wait = games_made_->take(client_key(user, req.client)); wait > 0)
+          return respond(too_many("too_many_games", "too many new games", wait));
+      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user, nullptr, req.client));
+    }
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.
@@ -201,6 +223,14 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     return reply({200, {{"now_ms", manual_clock_->now_ms()}}});
   }
   if (n == 2 && parts[1] == "import" && m == "POST") {
+    // Every import is kept for good: a client's imports are limited in number and in size.
+    const std::string client = client_key(user_of_cookie(req.cookie), req.client);
+    if (imports_)
+      if (const std::int64_t wait = imports_->take(client); wait > 0)
+        return respond(too_many("too_many_imports", "too many imports", wait));
+    if (import_kb_)
+      if (const std::int64_t wait = import_kb_->take(client, static_cast<std::int64_t>(req.body.size() / 1024 + 1)); wait > 0)
+        return respond(too_many("too_many_imports", "too much imported text", wait));
     // Reading and replaying a whole record is slow work: off the I/O thread.
     games_.run_slow([this, body = std::move(body), respond] {
       const Reply r = games_.import(body);
@@ -214,7 +244,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
     // Counted per client: the account when one is signed in, else the address, whatever the
     // connection (so that many sockets of one client share one limit).
-    const Reply r = analysis_.start(body, analysis_client(user_of_cookie(req.cookie), req.client), [respond](const json& line) {
+    const Reply r = analysis_.start(body, client_key(user_of_cookie(req.cookie), req.client), [respond](const json& line) {
       if (line.value("done", false)) respond(json_response(200, line));
     }, stop);
     if (r.status >= 400) return reply(r);

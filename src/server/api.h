@@ -15,6 +15,7 @@
 #include "server/knowledge_service.h"
 #include "server/puzzle_rating_store.h"
 #include "server/lobby_service.h"
+#include "server/rate_limiter.h"
 #include "storage/account_store.h"
 
 namespace oyin::server {
@@ -52,6 +53,14 @@ struct Target {
 Target parse_target(const std::string& target);
 std::vector<std::string> split_path(const std::string& path);
 
+// What one client (an account, else an address) may make the server store in a short time.
+struct ClientLimits {
+  int games_per_minute = 30;              // new games (POST /api/games); 0: no limit
+  int imports_burst = 10;                 // imported records at once ...
+  std::int64_t import_every_ms = 60'000;  // ... then one a minute
+  std::int64_t import_kb_per_hour = 4096; // and at most this much record text
+};
+
 class AccountService;
 class LearnProgressService;
 class RatingService;
@@ -76,6 +85,8 @@ class Api {
   void set_accounts(AccountService* a) { accounts_ = a; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
   void set_ratings(RatingService* r) { ratings_ = r; }
+  // Limits on what one client may have stored (none until set).
+  void set_limits(Clock& clock, const ClientLimits& limits);
   // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).
   std::int64_t user_of_cookie(const std::string& cookie_header);
   // The signed-in account itself (its settings), nullopt for a guest.
@@ -98,6 +109,7 @@ class Api {
   LobbyService* lobby_ = nullptr;
   AccountService* accounts_ = nullptr;
   RatingService* ratings_ = nullptr;
+  std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
 };
 
 HttpResponse json_response(int status, const json& body);

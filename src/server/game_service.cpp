@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <ctime>
 #include <limits>
 #include <thread>
 
@@ -115,6 +116,7 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       if (stop.stop_requested()) break;
       retry_claims();
       keep_in_touch();
+      drop_unstarted();
     }
   });
 }
@@ -1056,6 +1058,26 @@ void GameService::settle_ratings(Session& s) {
   s.ratings_settled = true;
   s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result, s.state->status().over());
   if (!s.rating_change.is_null()) refresh_players(s);
+}
+
+void GameService::drop_unstarted() {
+  const std::int64_t after = opt_.drop_unstarted_after_s;
+  if (after <= 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - unstarted_swept_ < std::chrono::seconds(std::min(after, kUnstartedSweepS))) return;
+  unstarted_swept_ = now;
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - std::chrono::seconds(after));
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char before[32];
+  std::strftime(before, sizeof before, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  // In batches, so that a flood of empty games does not hold the writer for long at a time.
+  for (int batch = 0; batch < 100; ++batch) {
+    auto ids = store_.delete_unstarted(before, 500);
+    if (!ids || ids->empty()) return;
+    std::lock_guard lock(mutex_);
+    for (const auto& id : *ids) sessions_.erase(id);
+  }
 }
 
 void GameService::retry_claims() {

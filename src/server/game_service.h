@@ -79,6 +79,9 @@ struct GameServiceOptions {
   // this many of one owner's games (server/computer_queue.h).
   int computer_slots = 2;
   int computer_per_owner = 1;
+  // Games that never had a move are deleted once unchanged this long (0: kept for good); looked
+  // for every min(this, kUnstartedSweepS) seconds.
+  std::int64_t drop_unstarted_after_s = 24 * 3600;
 };
 
 class GameService {
@@ -221,6 +224,9 @@ class GameService {
   static Reply stale_reply(const Session& s);
   Reply stale_or_error(Session& s, const Result<bool>& written);
   void retry_claims();
+  // Deletes the games nobody ever moved in (GameServiceOptions::drop_unstarted_after_s).
+  static constexpr std::int64_t kUnstartedSweepS = 600;
+  void drop_unstarted();
   // Presence across instances (game_service_presence.cpp): each instance tells the others its
   // count of a seat's connections whenever it changes, answers an instance that has just loaded
   // the game, and says it is alive every few seconds; the counts of one silent for a while are
@@ -255,6 +261,7 @@ class GameService {
   std::mutex beats_mutex_;
   std::map<std::string, std::chrono::steady_clock::time_point> beats_;  // other instances, last heard
   std::chrono::steady_clock::time_point beat_sent_{};
+  std::chrono::steady_clock::time_point unstarted_swept_ = std::chrono::steady_clock::now();
   std::jthread claim_retry_;  // last: stops first
 };
 

@@ -222,6 +222,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   // Of the workers at most half go to one player's games: another player's computer always has one.
   game_opt.computer_slots = workers;
   game_opt.computer_per_owner = std::max(1, workers / 2);
+  game_opt.drop_unstarted_after_s = opt.drop_unstarted_after_s;
   GameService games(**store, pool, game_opt);
   games.resume_timed_games();
   AnalysisLimits analysis_opt;
@@ -233,6 +234,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);
   api.set_manual_clock(manual);
+  // Real time, even with --clock manual: the limits are about what a client sends per second.
+  SteadyClock limits_clock;
+  ClientLimits limits;
+  limits.games_per_minute = opt.max_games_per_minute;
+  api.set_limits(limits_clock, limits);
   storage::SeekStore seek_store((*store)->db());
   LobbyService lobby(seek_store, games, *clock, opt.db);
   api.set_lobby(&lobby);

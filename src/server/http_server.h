@@ -16,6 +16,8 @@ struct ServerOptions {
   int analysis_threads = 0;  // threads for analysis; 0 = half the cores (at least 1)
   int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
   std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
+  int max_games_per_minute = 30;  // new games per client (account, else address); 0: no limit
+  std::int64_t drop_unstarted_after_s = 24 * 3600;  // games never moved in are deleted then; 0: never
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

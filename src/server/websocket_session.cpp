@@ -50,7 +50,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     }
     analysis_ = game_id_.empty() && !lobby_;
     // An analysis channel shares its client's limit with the client's other connections.
-    if (analysis_) client_ = analysis_client(services_.api.user_of_cookie(std::string(req[http::field::cookie])), peer_);
+    if (analysis_) client_ = client_key(services_.api.user_of_cookie(std::string(req[http::field::cookie])), peer_);
     // Pings every 10 s: a player whose connection broke is seen away within 20 s (the claim
     // against an absent player counts from then).
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -288,7 +288,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   bool closed_ = false;
   bool analysis_ = false;
   bool lobby_ = false;
-  std::string client_;  // the key of this connection's analysis limit (analysis_client())
+  std::string client_;  // the key of this connection's analysis limit (client_key())
   std::string peer_;    // the client's address (a guest's computer games are counted by it)
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;

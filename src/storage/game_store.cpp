@@ -292,6 +292,28 @@ Result<std::vector<std::string>> GameStore::ongoing_timed_ids() {
   return out;
 }
 
+Result<std::vector<std::string>> GameStore::delete_unstarted(const std::string& before, std::size_t limit) {
+  std::vector<std::string> ids;
+  auto w = db_->writer();
+  const Status done = w->transaction([&](Connection& c) -> Status {
+    auto rows = c.query(
+        "SELECT id FROM games g WHERE g.updated_at < ? AND g.mode <> 'review' "
+        "AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id) LIMIT ?",
+        {before, static_cast<std::int64_t>(limit)});
+    if (!rows) return make_error(rows.error());
+    for (const Row& r : *rows) {
+      // Checked again row by row: another instance may have moved in it meanwhile.
+      auto n = c.exec("DELETE FROM games WHERE id = ? AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = ?)",
+                      {r.text(0), before, r.text(0)});
+      if (!n) return make_error(n.error());
+      if (*n > 0) ids.push_back(r.text(0));
+    }
+    return Ok{};
+  });
+  if (!done) return db_error("deleting games never started", done.error());
+  return ids;
+}
+
 Result<std::size_t> GameStore::count() {
   auto rows = db_->reader()->query("SELECT COUNT(*) FROM games");
   if (!rows) return db_error("counting games", rows.error());

@@ -88,6 +88,9 @@ class GameStore {
   Result<std::size_t> count();
   // Ids of the timed games still being played (their flags must fall after a restart).
   Result<std::vector<std::string>> ongoing_timed_ids();
+  // Deletes up to `limit` games that never had a move and have not changed since `before` (a
+  // timestamp as utc_now() writes them), imports apart; their ids.
+  Result<std::vector<std::string>> delete_unstarted(const std::string& before, std::size_t limit);
 
   // The connections, for the stores of other tables (accounts, clocks, ...) to share.
   Db& db() { return *db_; }
