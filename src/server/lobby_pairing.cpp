@@ -61,13 +61,13 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
     if (!r) return Reply::error(500, "server_error", r.error());
     if (*r) me.rating = (*r)->rating;
   }
-  auto candidates = seeks_.quick_candidates(me.game, me.rules, me.initial_s, me.increment_s, me.rated);
+  const std::int64_t now = clock_.wall_ms();
+  auto candidates = seeks_.quick_candidates(me.game, me.rules, me.initial_s, me.increment_s, me.rated, now);
   if (!candidates) return Reply::error(500, "server_error", candidates.error());
-  const std::int64_t now = clock_.now_ms();
   for (const storage::Seek& c : *candidates) {
     if (std::find(mine.begin(), mine.end(), c.token) != mine.end()) continue;
     if (!near_enough(c, me, now)) continue;
-    auto claimed = seeks_.claim(c.id);
+    auto claimed = seeks_.claim(c.id, now);
     if (!claimed) return Reply::error(500, "server_error", claimed.error());
     if (*claimed) return start_game(c, user);  // the one that waited is told over its lobby socket
   }
@@ -78,10 +78,6 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
   me.color = "random";
   if (user != 0) me.username = username;
   if (auto r = seeks_.insert(me); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(me.token);  // until a lobby socket says hello with the token
-  }
   announce();
   return {202, {{"id", me.id}, {"token", me.token}}};
 }
@@ -107,15 +103,17 @@ void LobbyService::arm_sweep() {
 }
 
 void LobbyService::sweep() {
-  auto waiting = seeks_.open_quick(500);
+  const std::int64_t now = clock_.wall_ms();
+  // Whichever instance sees a row lapse first marks it and tells every lobby.
+  if (auto lapsed = seeks_.expire_lapsed(now); lapsed && *lapsed > 0) announce();
+  auto waiting = seeks_.open_quick(500, now);
   if (!waiting || waiting->size() < 2) return;
-  const std::int64_t now = clock_.now_ms();
   std::vector<bool> used(waiting->size(), false);
   for (std::size_t i = 0; i < waiting->size(); ++i) {
     for (std::size_t j = i + 1; j < waiting->size() && !used[i]; ++j) {
       const storage::Seek &a = (*waiting)[i], &b = (*waiting)[j];
       if (used[j] || !same_terms(a, b) || !near_enough(a, b, now)) continue;
-      auto both = seeks_.claim_pair(a.id, b.id);  // another instance may have paired one of them
+      auto both = seeks_.claim_pair(a.id, b.id, now);  // another instance may have paired one of them
       if (!both || !*both) continue;
       used[i] = used[j] = true;
       (void)start_game(a, b.user_id, &b);
@@ -146,18 +144,15 @@ Reply LobbyService::challenge(const json& req, std::int64_t user, const std::str
   s.username = username;
   s.to_user = (*target)->id;
   s.to_username = (*target)->username;
+  // A challenge too lasts while its sender has a lobby socket.
   if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(s.token);  // a challenge too lasts while its sender has a lobby socket
-  }
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
 
 json LobbyService::challenges_json(std::int64_t user) {
   json in = json::array(), out = json::array();
-  if (auto rows = seeks_.challenges_of(user))
+  if (auto rows = seeks_.challenges_of(user, clock_.wall_ms()))
     for (const auto& s : *rows) (s.to_user == user ? in : out).push_back(challenge_json(s));
   return {{"type", "challenges"}, {"incoming", in}, {"outgoing", out}};
 }
@@ -181,7 +176,6 @@ Reply LobbyService::challenge_action(const std::string& id, const std::string& a
     auto done = seeks_.cancel_own(id, user, "challenge");
     if (!done) return Reply::error(500, "server_error", done.error());
     if (!*done) return missing();
-    forget_expiry(s.token);
     announce();
     return {200, json::object()};
   }
@@ -190,11 +184,10 @@ Reply LobbyService::challenge_action(const std::string& id, const std::string& a
     auto done = seeks_.decline(id, user);
     if (!done) return Reply::error(500, "server_error", done.error());
     if (!*done) return missing();
-    forget_expiry(s.token);
     announce();  // its sender's lobby socket hears of it
     return {200, json::object()};
   }
-  auto claimed = seeks_.claim(id);
+  auto claimed = seeks_.claim(id, clock_.wall_ms());
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return missing();
   return start_game(s, user);

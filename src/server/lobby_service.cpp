@@ -59,6 +59,7 @@ LobbyService::LobbyService(storage::SeekStore& seeks, GameService& games, Clock&
   if (storage::is_postgres_url(db_url))
     listener_ = storage::listen_postgres(db_url, kChannel, [this](const std::string&) { changed(); });
   arm_sweep();
+  arm_renew();
 }
 
 LobbyService::~LobbyService() {
@@ -68,8 +69,8 @@ LobbyService::~LobbyService() {
     life_->alive = false;
   }
   std::lock_guard lock(mutex_);
-  for (const auto& [token, timer] : expiry_) clock_.cancel(timer);
   clock_.cancel(sweep_timer_);
+  clock_.cancel(renew_timer_);
 }
 
 std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s) {
@@ -91,7 +92,8 @@ std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s)
   s.increment_s = control->increment_ms / 1000;
   s.speed = control->timed() ? std::string(speed_class(*control)) : "";
   s.rated = req.value("rated", false);
-  s.created_ms = clock_.now_ms();
+  s.created_ms = clock_.wall_ms();
+  s.held_until_ms = s.created_ms + kSeekGraceMs;  // until its creator's lobby socket says hello
   return std::nullopt;
 }
 
@@ -111,24 +113,20 @@ Reply LobbyService::create(const json& req, std::int64_t user, const std::string
   s.user_id = user;
   if (user != 0) s.username = username;
   if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(s.token);  // until its creator's lobby socket says hello
-  }
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
 
 json LobbyService::seeks_json() {
   json list = json::array();
-  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  auto open = seeks_.open_seeks(kMaxListedSeeks, clock_.wall_ms());
   if (open)
     for (const auto& s : *open) list.push_back(seek_json(s));
   return list;
 }
 
 Reply LobbyService::list() {
-  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  auto open = seeks_.open_seeks(kMaxListedSeeks, clock_.wall_ms());
   if (!open) return Reply::error(500, "server_error", open.error());
   json list = json::array();
   for (const auto& s : *open) list.push_back(seek_json(s));
@@ -154,13 +152,16 @@ Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t 
   if (!found) return Reply::error(500, "server_error", found.error());
   if (!*found || (*found)->kind != "seek") return Reply::error(404, "no_such_seek", "no seek " + id, {{"id", id}});
   const storage::Seek& s = **found;
+  const std::int64_t now = clock_.wall_ms();
+  if (s.state == "expired" || (s.state == "open" && s.held_until_ms <= now))
+    return Reply::error(410, "seek_expired", "seek " + id + " has expired: its creator left the lobby", {{"id", id}});
   if (s.state != "open") return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   for (const auto& t : *mine)
     if (t == s.token) return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
   if (user != 0 && user == s.user_id)
     return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
   if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
-  auto claimed = seeks_.claim(id);
+  auto claimed = seeks_.claim(id, now);
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   return start_game(s, user);
@@ -188,19 +189,9 @@ Reply LobbyService::start_game(const storage::Seek& s, std::int64_t other_user, 
   if (auto r = seeks_.started(s.id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
   if (other)
     if (auto r = seeks_.started(other->id, game_id, acceptor_token); !r) return Reply::error(500, "server_error", r.error());
-  forget_expiry(s.token);
-  if (other) forget_expiry(other->token);
   announce();
   const std::string my_side = made.body["state"]["sides"][1 - creator_side];
   return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
-}
-
-void LobbyService::forget_expiry(const std::string& token) {
-  std::lock_guard lock(mutex_);
-  if (auto it = expiry_.find(token); it != expiry_.end()) {
-    clock_.cancel(it->second);
-    expiry_.erase(it);
-  }
 }
 
 void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
@@ -216,7 +207,7 @@ void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_
 }
 
 void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
-  for (std::size_t i = 0; i < tokens.size() && i < 64; ++i) (void)seeks_.hold(tokens[i], true);
+  std::vector<std::string> held;
   {
     std::lock_guard lock(mutex_);
     Socket& so = sockets_[sub.get()];
@@ -224,47 +215,41 @@ void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vect
     for (const auto& t : tokens) {
       if (so.tokens.size() >= 64) break;
       so.tokens.insert(t);
-      if (auto it = expiry_.find(t); it != expiry_.end()) {
-        clock_.cancel(it->second);
-        expiry_.erase(it);
-      }
     }
+    held.assign(so.tokens.begin(), so.tokens.end());
   }
+  // At once, not at the next renewal: a socket back after a drop may find its seek near its end.
+  const std::int64_t now = clock_.wall_ms();
+  (void)seeks_.hold(held, now + kSeekGraceMs, now);
   deliver_started();  // a game that started before this socket said hello
 }
 
+// The seeks it held lapse kSeekGraceMs after their last renewal, unless another socket (here or
+// on another instance) holds them on.
 void LobbyService::leave(Subscriber* sub) {
-  std::vector<std::string> orphans;  // seeks no socket of this instance speaks for now
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sockets_.find(sub);
-    if (it == sockets_.end()) return;
-    const std::set<std::string> tokens = std::move(it->second.tokens);
-    sockets_.erase(it);
-    for (const auto& t : tokens) {
-      bool held = false;
-      for (const auto& [p, so] : sockets_) held = held || so.tokens.contains(t);
-      if (!held) orphans.push_back(t);
-    }
-  }
-  for (const auto& t : orphans) (void)seeks_.hold(t, false);
   std::lock_guard lock(mutex_);
-  for (const auto& t : orphans) arm_expiry_locked(t);
+  sockets_.erase(sub);
 }
 
-void LobbyService::arm_expiry_locked(const std::string& token) {
-  if (auto it = expiry_.find(token); it != expiry_.end()) clock_.cancel(it->second);
-  expiry_[token] = clock_.call_at(clock_.now_ms() + kSeekGraceMs, [this, life = life_, token] {
+void LobbyService::arm_renew() {
+  const std::uint64_t id = clock_.call_at(clock_.now_ms() + kSeekRenewMs, [this, life = life_] {
     std::lock_guard alive(life->m);
     if (!life->alive) return;
-    {
-      std::lock_guard lock(mutex_);
-      expiry_.erase(token);
-    }
-    // Only an open seek goes; a started one stays for its creator to be told of the game.
-    auto gone = seeks_.expire(token);
-    if (gone && *gone) announce();
+    renew();
+    arm_renew();
   });
+  std::lock_guard lock(mutex_);
+  renew_timer_ = id;
+}
+
+void LobbyService::renew() {
+  std::set<std::string> held;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [p, so] : sockets_) held.insert(so.tokens.begin(), so.tokens.end());
+  }
+  const std::int64_t now = clock_.wall_ms();
+  (void)seeks_.hold(std::vector<std::string>(held.begin(), held.end()), now + kSeekGraceMs, now);
 }
 
 void LobbyService::announce() {

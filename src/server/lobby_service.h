@@ -2,8 +2,10 @@
 // The lobby: open challenges (seeks) kept in the store (storage/seek_store.h), listed live to
 // every lobby WebSocket, and accepted exactly once. The acceptor gets the new game's seat in
 // the answer; the creator hears of it on its lobby socket (a socket that said hello with the
-// seek's token). A seek whose creator has had no lobby socket for kSeekGraceMs expires (the
-// socket may be on another instance: the seek's row says whether one holds it).
+// seek's token). A seek lives until its row's held_until_ms (wall clock): kSeekGraceMs after it
+// was made, pushed on every kSeekRenewMs while a lobby socket of its creator is open on some
+// instance. So a seek whose creator left, or whose instance was killed, expires on every
+// instance, and after a restart too; the sweep marks it expired and pushes the list.
 //
 // Several instances on one PostgreSQL: each change is announced on kChannel, and every
 // instance then pushes the list again and passes started games on to the creators it holds.
@@ -33,6 +35,7 @@
 namespace oyin::server {
 
 inline constexpr std::int64_t kSeekGraceMs = 30'000;  // a creator's lobby socket gone this long ends its seek
+inline constexpr std::int64_t kSeekRenewMs = 10'000;  // how often an instance renews the seeks its sockets hold
 inline constexpr std::size_t kMaxListedSeeks = 200;
 // Quick pairing: ratings within ±kPairingWindow pair at once; the window grows by
 // kPairingWiden for every kPairingWidenEveryMs the older request has waited. The waiting ones
@@ -92,16 +95,16 @@ class LobbyService {
   // is the other side's seat: 201 {"game_id","token","color"}.
   Reply start_game(const storage::Seek& creator, std::int64_t other_user, const storage::Seek* other = nullptr);
   json challenges_json(std::int64_t user);
-  // Pairs the quick requests that wait (every kPairingSweepMs).
+  // Expires the lapsed rows and pairs the quick requests that wait (every kPairingSweepMs).
   void sweep();
   void arm_sweep();
-  void forget_expiry(const std::string& token);
+  // Pushes on the rows this instance's sockets hold (every kSeekRenewMs).
+  void renew();
+  void arm_renew();
   // The seeks changed (here or, on PostgreSQL, anywhere): push the list, pass on started games.
   void changed();
   void deliver_started();
   void announce();
-  // The token's seek expires at now + kSeekGraceMs unless a socket speaks for it by then.
-  void arm_expiry_locked(const std::string& token);
 
   storage::SeekStore& seeks_;
   storage::RatingStore ratings_;
@@ -119,8 +122,7 @@ class LobbyService {
   std::mutex push_mutex_;
   std::mutex mutex_;
   std::unordered_map<Subscriber*, Socket> sockets_;
-  std::unordered_map<std::string, std::uint64_t> expiry_;  // token -> timer
-  std::uint64_t sweep_timer_ = 0;
+  std::uint64_t sweep_timer_ = 0, renew_timer_ = 0;
   std::jthread listener_;
 };
 

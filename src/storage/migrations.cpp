@@ -256,6 +256,13 @@ ALTER TABLE seeks ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX seeks_by_kind ON seeks(kind, state, game);
 CREATE INDEX seeks_by_to_user ON seeks(to_user, state);
 )sql"},
+    // 10: a lobby row lives while the store says so, not while one instance's timer runs (which a
+    // restart or a killed instance lost): `held_until_ms` is the wall-clock millisecond it expires
+    // at, pushed on while a lobby socket of its creator is open on some instance. Rows from before
+    // have 0 and so are expired.
+    {.sql = R"sql(
+ALTER TABLE seeks ADD COLUMN held_until_ms BIGINT NOT NULL DEFAULT 0;
+)sql"},
 };
 
 }  // namespace

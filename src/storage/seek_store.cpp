@@ -1,5 +1,7 @@
 #include "storage/seek_store.h"
 
+#include <algorithm>
+
 namespace oyin::storage {
 
 namespace {
@@ -8,7 +10,7 @@ namespace {
 constexpr const char* kSelect =
     "SELECT s.id, s.token, s.game, s.rules, s.clock_initial_s, s.clock_increment_s, s.rated, s.color, s.username, "
     "r.rating, s.state, s.game_id, s.creator_token, s.created_at, s.user_id, s.kind, s.speed, s.to_user, "
-    "s.to_username, s.created_ms, r.rd FROM seeks s LEFT JOIN ratings r ON r.user_id = s.user_id AND "
+    "s.to_username, s.created_ms, r.rd, s.held_until_ms FROM seeks s LEFT JOIN ratings r ON r.user_id = s.user_id AND "
     "r.game = s.game AND r.speed = s.speed ";
 
 Seek read_seek(const Row& r) {
@@ -34,6 +36,7 @@ Seek read_seek(const Row& r) {
   s.to_username = r.text(18);
   s.created_ms = r.integer(19);
   if (!r.is_null(20)) s.rd = std::stod(r.text(20));
+  s.held_until_ms = r.integer(21);
   return s;
 }
 
@@ -63,39 +66,43 @@ Result<bool> changed_one(Db& db, std::string_view sql, const Params& params) {
 Status SeekStore::insert(const Seek& s) {
   auto n = db_.writer()->exec(
       "INSERT INTO seeks(id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, "
-      "created_at, user_id, kind, speed, to_user, to_username, created_ms) "
-      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "created_at, user_id, kind, speed, to_user, to_username, created_ms, held_until_ms) "
+      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {s.id, s.token, s.game, s.rules, s.initial_s, s.increment_s, s.rated ? 1 : 0, s.color,
        s.username ? Value(*s.username) : Value(nullptr), utc_now(), s.user_id ? Value(s.user_id) : Value(nullptr),
        s.kind, s.speed, s.to_user ? Value(s.to_user) : Value(nullptr),
-       s.to_user ? Value(s.to_username) : Value(nullptr), s.created_ms});
+       s.to_user ? Value(s.to_username) : Value(nullptr), s.created_ms, s.held_until_ms});
   if (!n) return make_error("database: seek: " + n.error());
   return Ok{};
 }
 
-Result<std::vector<Seek>> SeekStore::open_seeks(std::size_t limit) {
-  return many(db_, "WHERE s.state = 'open' AND s.kind = 'seek' ORDER BY s.created_at, s.id LIMIT ?",
-              {static_cast<std::int64_t>(limit)});
+Result<std::vector<Seek>> SeekStore::open_seeks(std::size_t limit, std::int64_t now_ms) {
+  return many(db_,
+              "WHERE s.state = 'open' AND s.kind = 'seek' AND s.held_until_ms > ? ORDER BY s.created_at, s.id LIMIT ?",
+              {now_ms, static_cast<std::int64_t>(limit)});
 }
 
 Result<std::vector<Seek>> SeekStore::quick_candidates(const std::string& game, const std::string& rules,
-                                                      std::int64_t initial_s, std::int64_t increment_s, bool rated) {
+                                                      std::int64_t initial_s, std::int64_t increment_s, bool rated,
+                                                      std::int64_t now_ms) {
   return many(db_,
               "WHERE s.state = 'open' AND s.kind IN ('seek', 'quick') AND s.game = ? AND s.rules = ? AND "
-              "s.clock_initial_s = ? AND s.clock_increment_s = ? AND s.rated = ? ORDER BY s.created_ms, s.id LIMIT 200",
-              {game, rules, initial_s, increment_s, rated ? 1 : 0});
+              "s.clock_initial_s = ? AND s.clock_increment_s = ? AND s.rated = ? AND s.held_until_ms > ? "
+              "ORDER BY s.created_ms, s.id LIMIT 200",
+              {game, rules, initial_s, increment_s, rated ? 1 : 0, now_ms});
 }
 
-Result<std::vector<Seek>> SeekStore::open_quick(std::size_t limit) {
-  return many(db_, "WHERE s.state = 'open' AND s.kind = 'quick' ORDER BY s.created_ms, s.id LIMIT ?",
-              {static_cast<std::int64_t>(limit)});
-}
-
-Result<std::vector<Seek>> SeekStore::challenges_of(std::int64_t user_id) {
+Result<std::vector<Seek>> SeekStore::open_quick(std::size_t limit, std::int64_t now_ms) {
   return many(db_,
-              "WHERE s.state = 'open' AND s.kind = 'challenge' AND (s.to_user = ? OR s.user_id = ?) "
-              "ORDER BY s.created_at, s.id LIMIT 200",
-              {user_id, user_id});
+              "WHERE s.state = 'open' AND s.kind = 'quick' AND s.held_until_ms > ? ORDER BY s.created_ms, s.id LIMIT ?",
+              {now_ms, static_cast<std::int64_t>(limit)});
+}
+
+Result<std::vector<Seek>> SeekStore::challenges_of(std::int64_t user_id, std::int64_t now_ms) {
+  return many(db_,
+              "WHERE s.state = 'open' AND s.kind = 'challenge' AND (s.to_user = ? OR s.user_id = ?) AND "
+              "s.held_until_ms > ? ORDER BY s.created_at, s.id LIMIT 200",
+              {user_id, user_id, now_ms});
 }
 
 Result<std::optional<Seek>> SeekStore::find(const std::string& id) { return one(db_, "id", id); }
@@ -105,24 +112,39 @@ Result<bool> SeekStore::cancel(const std::string& id, const std::string& token) 
   return changed_one(db_, "DELETE FROM seeks WHERE id = ? AND token = ? AND state = 'open'", {id, token});
 }
 
-Result<bool> SeekStore::expire(const std::string& token) {
-  return changed_one(db_, "DELETE FROM seeks WHERE token = ? AND state = 'open' AND held = 0", {token});
-}
-
-Status SeekStore::hold(const std::string& token, bool held) {
-  auto n = db_.writer()->exec("UPDATE seeks SET held = ? WHERE token = ?", {held ? 1 : 0, token});
-  if (!n) return make_error("database: seek: " + n.error());
+Status SeekStore::hold(const std::vector<std::string>& tokens, std::int64_t until_ms, std::int64_t now_ms) {
+  // kHoldBatch tokens a statement, the last one repeated to fill it: one SQL text, prepared once.
+  constexpr std::size_t kHoldBatch = 16;
+  static const std::string sql = [] {
+    std::string q = "UPDATE seeks SET held_until_ms = ? WHERE state = 'open' AND held_until_ms > ? AND token IN (?";
+    for (std::size_t i = 1; i < kHoldBatch; ++i) q += ", ?";
+    return q + ")";
+  }();
+  for (std::size_t at = 0; at < tokens.size(); at += kHoldBatch) {
+    Params p{until_ms, now_ms};
+    for (std::size_t i = 0; i < kHoldBatch; ++i) p.emplace_back(tokens[std::min(at + i, tokens.size() - 1)]);
+    auto n = db_.writer()->exec(sql, p);
+    if (!n) return make_error("database: seek: " + n.error());
+  }
   return Ok{};
 }
 
-Result<bool> SeekStore::claim(const std::string& id) {
-  return changed_one(db_, "UPDATE seeks SET state = 'claimed' WHERE id = ? AND state = 'open'", {id});
+Result<std::int64_t> SeekStore::expire_lapsed(std::int64_t now_ms) {
+  auto n = db_.writer()->exec("UPDATE seeks SET state = 'expired' WHERE state = 'open' AND held_until_ms <= ?", {now_ms});
+  if (!n) return make_error("database: seek: " + n.error());
+  return *n;
 }
 
-Result<bool> SeekStore::claim_pair(const std::string& a, const std::string& b) {
+Result<bool> SeekStore::claim(const std::string& id, std::int64_t now_ms) {
+  return changed_one(db_, "UPDATE seeks SET state = 'claimed' WHERE id = ? AND state = 'open' AND held_until_ms > ?",
+                     {id, now_ms});
+}
+
+Result<bool> SeekStore::claim_pair(const std::string& a, const std::string& b, std::int64_t now_ms) {
   bool taken = false;  // one of them was no longer open: rolled back, not an error
   auto done = db_.writer()->transaction([&](Connection& c) -> Status {
-    auto n = c.exec("UPDATE seeks SET state = 'claimed' WHERE id IN (?, ?) AND state = 'open'", {a, b});
+    auto n = c.exec("UPDATE seeks SET state = 'claimed' WHERE id IN (?, ?) AND state = 'open' AND held_until_ms > ?",
+                    {a, b, now_ms});
     if (!n) return make_error(n.error());
     if (*n == 2) return Ok{};
     taken = true;
