@@ -46,7 +46,7 @@ double pairing_window(std::int64_t waited_ms) {
   return kPairingWindow + kPairingWiden * static_cast<double>(std::max<std::int64_t>(0, waited_ms) / kPairingWidenEveryMs);
 }
 
-Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& username) {
+Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& username, const std::string& client) {
   storage::Seek me;
   if (auto bad = read_terms(req, me)) return *bad;
   if (me.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated game needs a signed-in user");
@@ -77,7 +77,7 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
   me.kind = "quick";
   me.color = "random";
   if (user != 0) me.username = username;
-  if (auto r = seeks_.insert(me); !r) return Reply::error(500, "server_error", r.error());
+  if (auto refused = insert_limited(me, user, client)) return *refused;
   announce();
   return {202, {{"id", me.id}, {"token", me.token}}};
 }
@@ -145,15 +145,19 @@ Reply LobbyService::challenge(const json& req, std::int64_t user, const std::str
   s.to_user = (*target)->id;
   s.to_username = (*target)->username;
   // A challenge too lasts while its sender has a lobby socket.
-  if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
+  if (auto refused = insert_limited(s, user, "")) return *refused;
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
 
 json LobbyService::challenges_json(std::int64_t user) {
+  // Apart, each newest first: what one sends cannot push off what another sends.
   json in = json::array(), out = json::array();
-  if (auto rows = seeks_.challenges_of(user, clock_.wall_ms()))
-    for (const auto& s : *rows) (s.to_user == user ? in : out).push_back(challenge_json(s));
+  const std::int64_t now = clock_.wall_ms();
+  if (auto rows = seeks_.challenges_of(user, true, now))
+    for (const auto& s : *rows) in.push_back(challenge_json(s));
+  if (auto rows = seeks_.challenges_of(user, false, now))
+    for (const auto& s : *rows) out.push_back(challenge_json(s));
   return {{"type", "challenges"}, {"incoming", in}, {"outgoing", out}};
 }
 

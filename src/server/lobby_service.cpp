@@ -37,6 +37,11 @@ json seek_json(const storage::Seek& s) {
           {"provisional", provisional}};
 }
 
+// Whom the per-client limits count.
+std::string owner_of(std::int64_t user, const std::string& client) {
+  return user != 0 ? "user:" + std::to_string(user) : "addr:" + client;
+}
+
 std::string wire(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // The "seek_tokens" of a request or hello: the seeks the sender created.
@@ -97,7 +102,29 @@ std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s)
   return std::nullopt;
 }
 
-Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username) {
+std::optional<Reply> LobbyService::insert_limited(storage::Seek& s, std::int64_t user, const std::string& client) {
+  s.owner = owner_of(user, client);
+  storage::SeekStore::Limits limits;
+  limits.own = s.kind == "seek" ? kMaxOpenSeeks : s.kind == "quick" ? kMaxOpenQuick : kMaxOpenChallenges;
+  if (s.kind == "challenge") limits.to_same = kMaxChallengesToOne;
+  auto r = seeks_.insert(s, limits, clock_.wall_ms());
+  if (!r) return Reply::error(500, "server_error", r.error());
+  if (*r == storage::SeekStore::Refused::no) return std::nullopt;
+  if (s.kind != "challenge")
+    return Reply::error(429, "too_many_seeks",
+                        "at most " + std::to_string(limits.own) + " open " +
+                            (s.kind == "seek" ? "seeks" : "play-now requests") + " per player",
+                        {{"max", limits.own}});
+  if (*r == storage::SeekStore::Refused::own)
+    return Reply::error(429, "too_many_challenges",
+                        "at most " + std::to_string(limits.own) + " open challenges from one player",
+                        {{"max", limits.own}});
+  return Reply::error(429, "too_many_challenges",
+                      "at most " + std::to_string(limits.to_same) + " open challenges to the same player",
+                      {{"max", limits.to_same}});
+}
+
+Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username, const std::string& client) {
   storage::Seek s;
   if (auto bad = read_terms(req, s)) return *bad;
   const auto color = string_field(req, "color", "random");
@@ -112,7 +139,7 @@ Reply LobbyService::create(const json& req, std::int64_t user, const std::string
   s.color = *color;
   s.user_id = user;
   if (user != 0) s.username = username;
-  if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
+  if (auto refused = insert_limited(s, user, client)) return *refused;
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
@@ -194,16 +221,25 @@ Reply LobbyService::start_game(const storage::Seek& s, std::int64_t other_user, 
   return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
 }
 
-void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
+Reply LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user, const std::string& client) {
   std::lock_guard push(push_mutex_);
   {
     std::lock_guard lock(mutex_);
+    const std::string owner = owner_of(user, client);
+    std::size_t open = 0;
+    for (const auto& [p, so] : sockets_) open += so.owner == owner && !so.sub.expired();
+    if (open >= kMaxLobbySockets)
+      return Reply::error(429, "too_many_sockets",
+                          "at most " + std::to_string(kMaxLobbySockets) + " lobby sockets per player",
+                          {{"max", kMaxLobbySockets}});
     Socket& so = sockets_[sub.get()];
     so.sub = sub;
     so.user = user;
+    so.owner = owner;
   }
   sub->send_text(wire({{"type", "seeks"}, {"seeks", seeks_json()}}));
   if (user != 0) sub->send_text(wire(challenges_json(user)));
+  return {200, json::object()};
 }
 
 void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {

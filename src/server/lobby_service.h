@@ -37,6 +37,13 @@ namespace oyin::server {
 inline constexpr std::int64_t kSeekGraceMs = 30'000;  // a creator's lobby socket gone this long ends its seek
 inline constexpr std::int64_t kSeekRenewMs = 10'000;  // how often an instance renews the seeks its sockets hold
 inline constexpr std::size_t kMaxListedSeeks = 200;
+// So that one client cannot crowd the lobby: open rows per client (an account, or a guest's
+// address), and lobby sockets per client on each instance.
+inline constexpr std::int64_t kMaxOpenSeeks = 3;
+inline constexpr std::int64_t kMaxOpenQuick = 5;
+inline constexpr std::int64_t kMaxOpenChallenges = 10;
+inline constexpr std::int64_t kMaxChallengesToOne = 3;
+inline constexpr std::size_t kMaxLobbySockets = 8;
 // Quick pairing: ratings within ±kPairingWindow pair at once; the window grows by
 // kPairingWiden for every kPairingWidenEveryMs the older request has waited. The waiting ones
 // are looked at every kPairingSweepMs.
@@ -54,14 +61,17 @@ class LobbyService {
   ~LobbyService();
 
   // `user`/`username`: the signed-in account of the request (0 and "" for a guest); a rated
-  // seek needs one, and the game it starts seats the two accounts.
-  Reply create(const json& request, std::int64_t user = 0, const std::string& username = "");
+  // seek needs one, and the game it starts seats the two accounts. `client`: the address of a
+  // guest, whose open seeks are counted by it.
+  Reply create(const json& request, std::int64_t user = 0, const std::string& username = "",
+               const std::string& client = "");
   Reply list();
   Reply cancel(const std::string& id, const json& request);
   Reply accept(const std::string& id, const json& request, std::int64_t user = 0);
 
   // POST /api/pairing: 201 {"game_id","token","color"} when paired at once, else 202 {"id","token"}.
-  Reply pair(const json& request, std::int64_t user = 0, const std::string& username = "");
+  Reply pair(const json& request, std::int64_t user = 0, const std::string& username = "",
+             const std::string& client = "");
   // DELETE /api/pairing/{id}: with the request's token, or by the account that made it.
   Reply cancel_pairing(const std::string& id, const std::string& token, std::int64_t user = 0);
   // POST /api/challenges (signed in): 201 {"id","token"}.
@@ -74,8 +84,9 @@ class LobbyService {
   void set_accounts(storage::AccountStore* accounts) { accounts_ = accounts; }
 
   // A lobby socket: gets the list now and on every change (and, for a signed-in `user`, its
-  // challenges).
-  void subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0);
+  // challenges); `client`: its address. 429 too_many_sockets (and not subscribed) past
+  // kMaxLobbySockets of one account, or of one address for guests.
+  Reply subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0, const std::string& client = "");
   // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks.
   void hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
   void leave(Subscriber* sub);
@@ -84,10 +95,14 @@ class LobbyService {
   struct Socket {
     std::weak_ptr<Subscriber> sub;
     std::int64_t user = 0;            // the signed-in account, 0 for a guest
+    std::string owner;                // whom the socket limit counts (storage::Seek::owner)
     std::set<std::string> tokens;     // seeks it created
     std::set<std::string> delivered;  // game ids it was told of
   };
   json seeks_json();
+  // Inserts `s` unless its owner (the account `user`, or a guest's address `client`) has the
+  // most open rows of its kind already: the reply to send then.
+  std::optional<Reply> insert_limited(storage::Seek& s, std::int64_t user, const std::string& client);
   // Checks a request's game, rules and clock into `out` (an error reply when they are bad).
   std::optional<Reply> read_terms(const json& req, storage::Seek& out);
   // Starts the game of claimed row `creator` against `other_user`; `other`: the other side's

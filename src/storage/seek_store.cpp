@@ -10,8 +10,8 @@ namespace {
 constexpr const char* kSelect =
     "SELECT s.id, s.token, s.game, s.rules, s.clock_initial_s, s.clock_increment_s, s.rated, s.color, s.username, "
     "r.rating, s.state, s.game_id, s.creator_token, s.created_at, s.user_id, s.kind, s.speed, s.to_user, "
-    "s.to_username, s.created_ms, r.rd, s.held_until_ms FROM seeks s LEFT JOIN ratings r ON r.user_id = s.user_id AND "
-    "r.game = s.game AND r.speed = s.speed ";
+    "s.to_username, s.created_ms, r.rd, s.held_until_ms, s.owner FROM seeks s LEFT JOIN ratings r ON "
+    "r.user_id = s.user_id AND r.game = s.game AND r.speed = s.speed ";
 
 Seek read_seek(const Row& r) {
   Seek s;
@@ -37,6 +37,7 @@ Seek read_seek(const Row& r) {
   s.created_ms = r.integer(19);
   if (!r.is_null(20)) s.rd = std::stod(r.text(20));
   s.held_until_ms = r.integer(21);
+  s.owner = r.text(22);
   return s;
 }
 
@@ -61,24 +62,57 @@ Result<bool> changed_one(Db& db, std::string_view sql, const Params& params) {
   return *n == 1;
 }
 
-}  // namespace
-
-Status SeekStore::insert(const Seek& s) {
-  auto n = db_.writer()->exec(
+Status insert_row(Connection& c, const Seek& s) {
+  auto n = c.exec(
       "INSERT INTO seeks(id, token, game, rules, clock_initial_s, clock_increment_s, rated, color, username, "
-      "created_at, user_id, kind, speed, to_user, to_username, created_ms, held_until_ms) "
-      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "created_at, user_id, kind, speed, to_user, to_username, created_ms, held_until_ms, owner) "
+      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {s.id, s.token, s.game, s.rules, s.initial_s, s.increment_s, s.rated ? 1 : 0, s.color,
        s.username ? Value(*s.username) : Value(nullptr), utc_now(), s.user_id ? Value(s.user_id) : Value(nullptr),
        s.kind, s.speed, s.to_user ? Value(s.to_user) : Value(nullptr),
-       s.to_user ? Value(s.to_username) : Value(nullptr), s.created_ms, s.held_until_ms});
-  if (!n) return make_error("database: seek: " + n.error());
+       s.to_user ? Value(s.to_username) : Value(nullptr), s.created_ms, s.held_until_ms, s.owner});
+  if (!n) return make_error(n.error());
   return Ok{};
+}
+
+}  // namespace
+
+Result<SeekStore::Refused> SeekStore::insert(const Seek& s, const Limits& limits, std::int64_t now_ms) {
+  Refused refused = Refused::no;
+  const auto open_rows = [&](Connection& c, const std::string& more, Params params) -> Result<std::int64_t> {
+    params.insert(params.begin(), {s.owner, s.kind, now_ms});
+    auto rows = c.query("SELECT COUNT(*) FROM seeks WHERE owner = ? AND kind = ? AND state = 'open' AND "
+                        "held_until_ms > ?" + more, params);
+    if (!rows) return make_error(rows.error());
+    return rows->empty() ? 0 : rows->front().integer(0);
+  };
+  auto done = db_.writer()->transaction([&](Connection& c) -> Status {
+    // Locks the owner's row until the end (PostgreSQL; SQLite's writer is one at a time anyway).
+    auto locked = c.exec("INSERT INTO seek_owners(owner) VALUES(?) ON CONFLICT(owner) DO UPDATE SET owner = excluded.owner",
+                         {s.owner});
+    if (!locked) return make_error(locked.error());
+    if (limits.own > 0) {
+      auto n = open_rows(c, "", {});
+      if (!n) return make_error(n.error());
+      if (*n >= limits.own) refused = Refused::own;
+    }
+    if (refused == Refused::no && limits.to_same > 0) {
+      auto n = open_rows(c, " AND to_user = ?", {s.to_user});
+      if (!n) return make_error(n.error());
+      if (*n >= limits.to_same) refused = Refused::to_same;
+    }
+    if (refused != Refused::no) return make_error("refused");  // nothing to keep
+    return insert_row(c, s);
+  });
+  if (refused != Refused::no) return refused;
+  if (!done) return make_error("database: seek: " + done.error());
+  return Refused::no;
 }
 
 Result<std::vector<Seek>> SeekStore::open_seeks(std::size_t limit, std::int64_t now_ms) {
   return many(db_,
-              "WHERE s.state = 'open' AND s.kind = 'seek' AND s.held_until_ms > ? ORDER BY s.created_at, s.id LIMIT ?",
+              "WHERE s.state = 'open' AND s.kind = 'seek' AND s.held_until_ms > ? ORDER BY s.created_ms DESC, s.id "
+              "LIMIT ?",
               {now_ms, static_cast<std::int64_t>(limit)});
 }
 
@@ -98,11 +132,12 @@ Result<std::vector<Seek>> SeekStore::open_quick(std::size_t limit, std::int64_t 
               {now_ms, static_cast<std::int64_t>(limit)});
 }
 
-Result<std::vector<Seek>> SeekStore::challenges_of(std::int64_t user_id, std::int64_t now_ms) {
+Result<std::vector<Seek>> SeekStore::challenges_of(std::int64_t user_id, bool incoming, std::int64_t now_ms) {
   return many(db_,
-              "WHERE s.state = 'open' AND s.kind = 'challenge' AND (s.to_user = ? OR s.user_id = ?) AND "
-              "s.held_until_ms > ? ORDER BY s.created_at, s.id LIMIT 200",
-              {user_id, user_id, now_ms});
+              std::string("WHERE s.state = 'open' AND s.kind = 'challenge' AND ") +
+                  (incoming ? "s.to_user" : "s.user_id") +
+                  " = ? AND s.held_until_ms > ? ORDER BY s.created_ms DESC, s.id LIMIT 200",
+              {user_id, now_ms});
 }
 
 Result<std::optional<Seek>> SeekStore::find(const std::string& id) { return one(db_, "id", id); }

@@ -31,6 +31,7 @@ struct Seek {
   std::int64_t created_ms = 0;         // the server's wall clock (Clock::wall_ms) when made
   // Open until then (wall clock): pushed on while a lobby socket of its creator is open.
   std::int64_t held_until_ms = 0;
+  std::string owner;  // whom the per-client limits count: "user:<id>", or "addr:<address>" for a guest
   // Read with the row: the seeker's current rating for this game and speed (none yet: nullopt).
   std::optional<double> rating, rd;
   std::string state = "open";  // open, claimed, started or expired; a challenge may end declined
@@ -44,9 +45,17 @@ class SeekStore {
   explicit SeekStore(Db& db) : db_(db) {}
   Db& db() { return db_; }
 
-  Status insert(const Seek& s);
+  // How many open rows of the new row's kind its owner may have (`own`), and for a challenge
+  // how many to the same account (`to_same`); 0: any number.
+  struct Limits {
+    std::int64_t own = 0, to_same = 0;
+  };
+  enum class Refused { no, own, to_same };
+  // Inserts `s` unless its owner is at a limit: counted and inserted under a lock on the owner,
+  // so that racing requests, on any instance, stay within it.
+  Result<Refused> insert(const Seek& s, const Limits& limits, std::int64_t now_ms);
   // `now_ms` (wall clock) in these: a row whose held_until_ms has passed is no longer open.
-  // The listed ones (kind seek).
+  // The listed ones (kind seek), newest first: old ones cannot push a new one off the list.
   Result<std::vector<Seek>> open_seeks(std::size_t limit, std::int64_t now_ms);
   // Open seeks and quick requests that a quick request with these terms may be paired with,
   // oldest first.
@@ -54,8 +63,8 @@ class SeekStore {
                                              std::int64_t increment_s, bool rated, std::int64_t now_ms);
   // Every open quick request, oldest first (the periodic pairing of those that wait).
   Result<std::vector<Seek>> open_quick(std::size_t limit, std::int64_t now_ms);
-  // Open challenges sent by or to the account.
-  Result<std::vector<Seek>> challenges_of(std::int64_t user_id, std::int64_t now_ms);
+  // Open challenges to the account (`incoming`) or sent by it, newest first.
+  Result<std::vector<Seek>> challenges_of(std::int64_t user_id, bool incoming, std::int64_t now_ms);
   Result<std::optional<Seek>> find(const std::string& id);
   Result<std::optional<Seek>> find_by_token(const std::string& token);
   // Removes an open seek; false when there was none with this id and token.
