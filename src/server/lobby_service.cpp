@@ -1,5 +1,6 @@
 #include "server/lobby_service.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "games/registry/registry.h"
@@ -242,22 +243,38 @@ Reply LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64
   return {200, json::object()};
 }
 
-void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
+Reply LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
+  if (tokens.size() > kMaxHelloTokens)
+    return Reply::error(400, "field_type",
+                        "seek_tokens must be an array of at most " + std::to_string(kMaxHelloTokens) + " strings",
+                        {{"max", kMaxHelloTokens}});
   std::vector<std::string> held;
   {
     std::lock_guard lock(mutex_);
     Socket& so = sockets_[sub.get()];
     so.sub = sub;
-    for (const auto& t : tokens) {
-      if (so.tokens.size() >= 64) break;
-      so.tokens.insert(t);
-    }
-    held.assign(so.tokens.begin(), so.tokens.end());
+    const std::int64_t now = clock_.now_ms();
+    if (so.hello_ms != 0)
+      so.hellos = std::min<double>(kHelloBurst, so.hellos + static_cast<double>(now - so.hello_ms) / kHelloEveryMs);
+    so.hello_ms = now;
+    if (so.hellos < 1)
+      return Reply::error(429, "too_many_requests",
+                          "at most one hello per " + std::to_string(kHelloEveryMs) + " ms on a lobby socket");
+    so.hellos -= 1;
+    // The socket's own seeks over its life; a few hellos' worth at most.
+    for (const auto& t : tokens)
+      if (so.tokens.size() < 4 * kMaxHelloTokens) so.tokens.insert(t);
+    held.assign(tokens.begin(), tokens.end());
   }
-  // At once, not at the next renewal: a socket back after a drop may find its seek near its end.
-  const std::int64_t now = clock_.wall_ms();
-  (void)seeks_.hold(held, now + kSeekGraceMs, now);
-  deliver_started();  // a game that started before this socket said hello
+  games_.run_slow([this, life = life_, held = std::move(held)] {
+    std::lock_guard alive(life->m);
+    if (!life->alive) return;
+    // At once, not at the next renewal: a socket back after a drop may find its seek near its end.
+    const std::int64_t now = clock_.wall_ms();
+    (void)seeks_.hold(held, now + kSeekGraceMs, now);
+    deliver_started();  // a game that started before this socket said hello
+  });
+  return {200, json::object()};
 }
 
 // The seeks it held lapse kSeekGraceMs after their last renewal, unless another socket (here or

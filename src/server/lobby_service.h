@@ -44,6 +44,12 @@ inline constexpr std::int64_t kMaxOpenQuick = 5;
 inline constexpr std::int64_t kMaxOpenChallenges = 10;
 inline constexpr std::int64_t kMaxChallengesToOne = 3;
 inline constexpr std::size_t kMaxLobbySockets = 8;
+// A hello names at most kMaxHelloTokens seeks (more than the limits let one have open), and a
+// socket says it at most kHelloBurst times at once, then once per kHelloEveryMs: each costs
+// store work.
+inline constexpr std::size_t kMaxHelloTokens = 16;
+inline constexpr int kHelloBurst = 3;
+inline constexpr std::int64_t kHelloEveryMs = 1'000;
 // Quick pairing: ratings within ±kPairingWindow pair at once; the window grows by
 // kPairingWiden for every kPairingWidenEveryMs the older request has waited. The waiting ones
 // are looked at every kPairingSweepMs.
@@ -87,8 +93,10 @@ class LobbyService {
   // challenges); `client`: its address. 429 too_many_sockets (and not subscribed) past
   // kMaxLobbySockets of one account, or of one address for guests.
   Reply subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0, const std::string& client = "");
-  // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks.
-  void hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
+  // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks (at most
+  // kMaxHelloTokens). Their rows are renewed, and games started for them passed on, on a loader
+  // thread, not the socket's. 429 too_many_requests past the socket's hello rate.
+  Reply hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
   void leave(Subscriber* sub);
 
  private:
@@ -98,6 +106,8 @@ class LobbyService {
     std::string owner;                // whom the socket limit counts (storage::Seek::owner)
     std::set<std::string> tokens;     // seeks it created
     std::set<std::string> delivered;  // game ids it was told of
+    double hellos = kHelloBurst;      // hellos it may say now (refilled one per kHelloEveryMs)
+    std::int64_t hello_ms = 0;        // when `hellos` was last refilled (0: not yet)
   };
   json seeks_json();
   // Inserts `s` unless its owner (the account `user`, or a guest's address `client`) has the

@@ -224,13 +224,16 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     }
     std::vector<std::string> tokens;
     const json list = msg.value("seek_tokens", json::array());
-    if (!list.is_array() || list.size() > 64) {
-      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "seek_tokens must be an array of at most 64 strings"}, {"code", "field_type"}}));
+    if (!list.is_array()) {
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "seek_tokens must be an array of strings"}, {"code", "field_type"}}));
       return;
     }
     for (const json& x : list)
       if (x.is_string()) tokens.push_back(x.get<std::string>());
-    services_.lobby.hello(shared_from_this(), tokens);
+    const Reply r = services_.lobby.hello(shared_from_this(), tokens);
+    if (r.status >= 400)
+      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()},
+                               {"params", r.body.value("params", json::object())}, {"request", "hello"}}));
   }
 
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.
