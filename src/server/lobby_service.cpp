@@ -343,16 +343,27 @@ void LobbyService::changed() {
 
 void LobbyService::deliver_started() {
   std::vector<std::pair<Subscriber*, std::string>> wanted;
+  std::set<std::string> tokens;
   {
     std::lock_guard lock(mutex_);
     for (const auto& [p, so] : sockets_)
-      for (const auto& t : so.tokens) wanted.emplace_back(p, t);
+      for (const auto& t : so.tokens) {
+        wanted.emplace_back(p, t);
+        tokens.insert(t);
+      }
   }
+  if (tokens.empty()) return;
+  // Read together (a statement per 16 tokens), not one by one for every socket on every change.
+  auto rows = seeks_.ended(std::vector<std::string>(tokens.begin(), tokens.end()));
+  if (!rows) return;
+  std::unordered_map<std::string, const storage::Seek*> done;
+  for (const auto& s : *rows) done[s.token] = &s;
   for (const auto& [p, token] : wanted) {
-    auto s = seeks_.find_by_token(token);
-    if (!s || !*s || ((*s)->state != "started" && (*s)->state != "declined")) continue;
-    const bool declined = (*s)->state == "declined";  // a challenge its player declined
-    const std::string key = declined ? "declined " + (*s)->id : (*s)->game_id;
+    auto found = done.find(token);
+    if (found == done.end()) continue;
+    const storage::Seek* s = found->second;
+    const bool declined = s->state == "declined";  // a challenge its player declined
+    const std::string key = declined ? "declined " + s->id : s->game_id;
     std::shared_ptr<Subscriber> sub;
     {
       std::lock_guard lock(mutex_);
@@ -363,10 +374,10 @@ void LobbyService::deliver_started() {
       it->second.delivered.insert(key);
     }
     if (declined)
-      sub->send_text(wire({{"type", "challenge_declined"}, {"seek_id", (*s)->id}, {"to", (*s)->to_username}}));
+      sub->send_text(wire({{"type", "challenge_declined"}, {"seek_id", s->id}, {"to", s->to_username}}));
     else
-      sub->send_text(wire({{"type", "game_started"}, {"seek_id", (*s)->id}, {"game_id", (*s)->game_id},
-                           {"token", (*s)->creator_token}}));
+      sub->send_text(wire({{"type", "game_started"}, {"seek_id", s->id}, {"game_id", s->game_id},
+                           {"token", s->creator_token}}));
   }
 }
 

@@ -56,6 +56,22 @@ Result<std::optional<Seek>> one(Db& db, const std::string& where, const std::str
   return std::optional<Seek>(read_seek(rows->front()));
 }
 
+// Statements on many tokens take kTokenBatch at a time, the last one repeated to fill a batch:
+// one SQL text each, prepared once.
+constexpr std::size_t kTokenBatch = 16;
+
+std::string token_list() {
+  std::string q = "token IN (?";
+  for (std::size_t i = 1; i < kTokenBatch; ++i) q += ", ?";
+  return q + ")";
+}
+
+// `fixed` and then batch `at` of `tokens`.
+Params with_batch(Params fixed, const std::vector<std::string>& tokens, std::size_t at) {
+  for (std::size_t i = 0; i < kTokenBatch; ++i) fixed.emplace_back(tokens[std::min(at + i, tokens.size() - 1)]);
+  return fixed;
+}
+
 Result<bool> changed_one(Db& db, std::string_view sql, const Params& params) {
   auto n = db.writer()->exec(sql, params);
   if (!n) return make_error("database: seek: " + n.error());
@@ -148,20 +164,24 @@ Result<bool> SeekStore::cancel(const std::string& id, const std::string& token) 
 }
 
 Status SeekStore::hold(const std::vector<std::string>& tokens, std::int64_t until_ms, std::int64_t now_ms) {
-  // kHoldBatch tokens a statement, the last one repeated to fill it: one SQL text, prepared once.
-  constexpr std::size_t kHoldBatch = 16;
-  static const std::string sql = [] {
-    std::string q = "UPDATE seeks SET held_until_ms = ? WHERE state = 'open' AND held_until_ms > ? AND token IN (?";
-    for (std::size_t i = 1; i < kHoldBatch; ++i) q += ", ?";
-    return q + ")";
-  }();
-  for (std::size_t at = 0; at < tokens.size(); at += kHoldBatch) {
-    Params p{until_ms, now_ms};
-    for (std::size_t i = 0; i < kHoldBatch; ++i) p.emplace_back(tokens[std::min(at + i, tokens.size() - 1)]);
-    auto n = db_.writer()->exec(sql, p);
+  static const std::string sql =
+      "UPDATE seeks SET held_until_ms = ? WHERE state = 'open' AND held_until_ms > ? AND " + token_list();
+  for (std::size_t at = 0; at < tokens.size(); at += kTokenBatch) {
+    auto n = db_.writer()->exec(sql, with_batch({until_ms, now_ms}, tokens, at));
     if (!n) return make_error("database: seek: " + n.error());
   }
   return Ok{};
+}
+
+Result<std::vector<Seek>> SeekStore::ended(const std::vector<std::string>& tokens) {
+  static const std::string where = "WHERE s.state IN ('started', 'declined') AND s." + token_list();
+  std::vector<Seek> out;
+  for (std::size_t at = 0; at < tokens.size(); at += kTokenBatch) {
+    auto rows = many(db_, where, with_batch({}, tokens, at));
+    if (!rows) return rows;
+    for (auto& s : *rows) out.push_back(std::move(s));  // each row once: a repeated token matches it once
+  }
+  return out;
 }
 
 Result<std::int64_t> SeekStore::expire_lapsed(std::int64_t now_ms) {

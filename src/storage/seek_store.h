@@ -67,6 +67,8 @@ class SeekStore {
   Result<std::vector<Seek>> challenges_of(std::int64_t user_id, bool incoming, std::int64_t now_ms);
   Result<std::optional<Seek>> find(const std::string& id);
   Result<std::optional<Seek>> find_by_token(const std::string& token);
+  // The rows with these tokens whose game started, or (a challenge) that were declined.
+  Result<std::vector<Seek>> ended(const std::vector<std::string>& tokens);
   // Removes an open seek; false when there was none with this id and token.
   Result<bool> cancel(const std::string& id, const std::string& token);
   // The open rows with these tokens now last until `until_ms` (a lobby socket speaks for them);
