@@ -186,7 +186,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     std::optional<storage::User> who;  // the signed-in account posting or accepting a seek
     if (accounts_ && m == "POST" && !req.cookie.empty()) who = accounts_->user_of(req.cookie);
     const std::int64_t uid = who ? who->id : 0;
-    if (n == 2 && m == "POST") return reply(lobby_->create(body, uid, who ? who->username : std::string()));
+    if (n == 2 && m == "POST") return reply(lobby_->create(body, uid, who ? who->username : std::string(), req.client));
     if (n == 4 && m == "POST" && parts[3] == "cancel") return reply(lobby_->cancel(parts[2], body));
     if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body, uid));
     if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
@@ -198,7 +198,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     const std::int64_t uid = who ? who->id : 0;
     const std::string name = who ? who->username : std::string();
     if (parts[1] == "pairing") {
-      if (n == 2 && m == "POST") return reply(lobby_->pair(body, uid, name));
+      if (n == 2 && m == "POST") return reply(lobby_->pair(body, uid, name, req.client));
       if (n == 3 && m == "DELETE") return reply(lobby_->cancel_pairing(parts[2], t.param("token"), uid));
     } else {
       if (n == 2 && m == "POST") return reply(lobby_->challenge(body, uid, name));

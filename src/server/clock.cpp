@@ -47,6 +47,10 @@ std::int64_t SteadyClock::now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+std::int64_t SteadyClock::wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
 std::uint64_t SteadyClock::call_at(std::int64_t at_ms, std::function<void()> fn) {
   std::uint64_t id;
   {

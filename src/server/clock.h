@@ -18,6 +18,10 @@ class Clock {
   virtual ~Clock() = default;
   // Milliseconds on a clock that never goes back (its zero is arbitrary).
   virtual std::int64_t now_ms() = 0;
+  // Milliseconds that every process on one store agrees on (the lobby keeps its rows' expiry
+  // there): the wall clock on a steady clock, whose zero is each machine's own; a manual clock's
+  // own time (each process's starts at the same value and tests move them alike).
+  virtual std::int64_t wall_ms() { return now_ms(); }
   // Runs `fn` once now_ms() >= at_ms (on the clock's own thread, or inside advance() of a manual
   // clock), without any lock of the clock held. Returns an id for cancel (never 0).
   virtual std::uint64_t call_at(std::int64_t at_ms, std::function<void()> fn) = 0;
@@ -47,6 +51,7 @@ class SteadyClock final : public Clock {
   SteadyClock();
   ~SteadyClock() override;
   std::int64_t now_ms() override;
+  std::int64_t wall_ms() override;
   std::uint64_t call_at(std::int64_t at_ms, std::function<void()> fn) override;
   void cancel(std::uint64_t id) override;
 

@@ -31,6 +31,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
 
     // the lobby (not_signed_in is the accounts' code too)
     "no_such_seek", "seek_taken", "own_seek", "no_such_challenge", "not_your_challenge", "challenge_self",
+    "seek_expired", "too_many_seeks", "too_many_challenges", "too_many_sockets",
 
     // accounts and ratings
     "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",

@@ -46,7 +46,7 @@ double pairing_window(std::int64_t waited_ms) {
   return kPairingWindow + kPairingWiden * static_cast<double>(std::max<std::int64_t>(0, waited_ms) / kPairingWidenEveryMs);
 }
 
-Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& username) {
+Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& username, const std::string& client) {
   storage::Seek me;
   if (auto bad = read_terms(req, me)) return *bad;
   if (me.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated game needs a signed-in user");
@@ -61,13 +61,13 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
     if (!r) return Reply::error(500, "server_error", r.error());
     if (*r) me.rating = (*r)->rating;
   }
-  auto candidates = seeks_.quick_candidates(me.game, me.rules, me.initial_s, me.increment_s, me.rated);
+  const std::int64_t now = clock_.wall_ms();
+  auto candidates = seeks_.quick_candidates(me.game, me.rules, me.initial_s, me.increment_s, me.rated, now);
   if (!candidates) return Reply::error(500, "server_error", candidates.error());
-  const std::int64_t now = clock_.now_ms();
   for (const storage::Seek& c : *candidates) {
     if (std::find(mine.begin(), mine.end(), c.token) != mine.end()) continue;
     if (!near_enough(c, me, now)) continue;
-    auto claimed = seeks_.claim(c.id);
+    auto claimed = seeks_.claim(c.id, now);
     if (!claimed) return Reply::error(500, "server_error", claimed.error());
     if (*claimed) return start_game(c, user);  // the one that waited is told over its lobby socket
   }
@@ -77,11 +77,7 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
   me.kind = "quick";
   me.color = "random";
   if (user != 0) me.username = username;
-  if (auto r = seeks_.insert(me); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(me.token);  // until a lobby socket says hello with the token
-  }
+  if (auto refused = insert_limited(me, user, client)) return *refused;
   announce();
   return {202, {{"id", me.id}, {"token", me.token}}};
 }
@@ -107,15 +103,17 @@ void LobbyService::arm_sweep() {
 }
 
 void LobbyService::sweep() {
-  auto waiting = seeks_.open_quick(500);
+  const std::int64_t now = clock_.wall_ms();
+  // Whichever instance sees a row lapse first marks it and tells every lobby.
+  if (auto lapsed = seeks_.expire_lapsed(now); lapsed && *lapsed > 0) announce();
+  auto waiting = seeks_.open_quick(500, now);
   if (!waiting || waiting->size() < 2) return;
-  const std::int64_t now = clock_.now_ms();
   std::vector<bool> used(waiting->size(), false);
   for (std::size_t i = 0; i < waiting->size(); ++i) {
     for (std::size_t j = i + 1; j < waiting->size() && !used[i]; ++j) {
       const storage::Seek &a = (*waiting)[i], &b = (*waiting)[j];
       if (used[j] || !same_terms(a, b) || !near_enough(a, b, now)) continue;
-      auto both = seeks_.claim_pair(a.id, b.id);  // another instance may have paired one of them
+      auto both = seeks_.claim_pair(a.id, b.id, now);  // another instance may have paired one of them
       if (!both || !*both) continue;
       used[i] = used[j] = true;
       (void)start_game(a, b.user_id, &b);
@@ -146,19 +144,20 @@ Reply LobbyService::challenge(const json& req, std::int64_t user, const std::str
   s.username = username;
   s.to_user = (*target)->id;
   s.to_username = (*target)->username;
-  if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(s.token);  // a challenge too lasts while its sender has a lobby socket
-  }
+  // A challenge too lasts while its sender has a lobby socket.
+  if (auto refused = insert_limited(s, user, "")) return *refused;
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
 
 json LobbyService::challenges_json(std::int64_t user) {
+  // Apart, each newest first: what one sends cannot push off what another sends.
   json in = json::array(), out = json::array();
-  if (auto rows = seeks_.challenges_of(user))
-    for (const auto& s : *rows) (s.to_user == user ? in : out).push_back(challenge_json(s));
+  const std::int64_t now = clock_.wall_ms();
+  if (auto rows = seeks_.challenges_of(user, true, now))
+    for (const auto& s : *rows) in.push_back(challenge_json(s));
+  if (auto rows = seeks_.challenges_of(user, false, now))
+    for (const auto& s : *rows) out.push_back(challenge_json(s));
   return {{"type", "challenges"}, {"incoming", in}, {"outgoing", out}};
 }
 
@@ -181,7 +180,6 @@ Reply LobbyService::challenge_action(const std::string& id, const std::string& a
     auto done = seeks_.cancel_own(id, user, "challenge");
     if (!done) return Reply::error(500, "server_error", done.error());
     if (!*done) return missing();
-    forget_expiry(s.token);
     announce();
     return {200, json::object()};
   }
@@ -190,11 +188,10 @@ Reply LobbyService::challenge_action(const std::string& id, const std::string& a
     auto done = seeks_.decline(id, user);
     if (!done) return Reply::error(500, "server_error", done.error());
     if (!*done) return missing();
-    forget_expiry(s.token);
     announce();  // its sender's lobby socket hears of it
     return {200, json::object()};
   }
-  auto claimed = seeks_.claim(id);
+  auto claimed = seeks_.claim(id, clock_.wall_ms());
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return missing();
   return start_game(s, user);

@@ -1,5 +1,6 @@
 #include "server/lobby_service.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "games/registry/registry.h"
@@ -37,6 +38,11 @@ json seek_json(const storage::Seek& s) {
           {"provisional", provisional}};
 }
 
+// Whom the per-client limits count.
+std::string owner_of(std::int64_t user, const std::string& client) {
+  return user != 0 ? "user:" + std::to_string(user) : "addr:" + client;
+}
+
 std::string wire(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // The "seek_tokens" of a request or hello: the seeks the sender created.
@@ -59,6 +65,7 @@ LobbyService::LobbyService(storage::SeekStore& seeks, GameService& games, Clock&
   if (storage::is_postgres_url(db_url))
     listener_ = storage::listen_postgres(db_url, kChannel, [this](const std::string&) { changed(); });
   arm_sweep();
+  arm_renew();
 }
 
 LobbyService::~LobbyService() {
@@ -68,8 +75,8 @@ LobbyService::~LobbyService() {
     life_->alive = false;
   }
   std::lock_guard lock(mutex_);
-  for (const auto& [token, timer] : expiry_) clock_.cancel(timer);
   clock_.cancel(sweep_timer_);
+  clock_.cancel(renew_timer_);
 }
 
 std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s) {
@@ -91,11 +98,34 @@ std::optional<Reply> LobbyService::read_terms(const json& req, storage::Seek& s)
   s.increment_s = control->increment_ms / 1000;
   s.speed = control->timed() ? std::string(speed_class(*control)) : "";
   s.rated = req.value("rated", false);
-  s.created_ms = clock_.now_ms();
+  s.created_ms = clock_.wall_ms();
+  s.held_until_ms = s.created_ms + kSeekGraceMs;  // until its creator's lobby socket says hello
   return std::nullopt;
 }
 
-Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username) {
+std::optional<Reply> LobbyService::insert_limited(storage::Seek& s, std::int64_t user, const std::string& client) {
+  s.owner = owner_of(user, client);
+  storage::SeekStore::Limits limits;
+  limits.own = s.kind == "seek" ? kMaxOpenSeeks : s.kind == "quick" ? kMaxOpenQuick : kMaxOpenChallenges;
+  if (s.kind == "challenge") limits.to_same = kMaxChallengesToOne;
+  auto r = seeks_.insert(s, limits, clock_.wall_ms());
+  if (!r) return Reply::error(500, "server_error", r.error());
+  if (*r == storage::SeekStore::Refused::no) return std::nullopt;
+  if (s.kind != "challenge")
+    return Reply::error(429, "too_many_seeks",
+                        "at most " + std::to_string(limits.own) + " open " +
+                            (s.kind == "seek" ? "seeks" : "play-now requests") + " per player",
+                        {{"max", limits.own}});
+  if (*r == storage::SeekStore::Refused::own)
+    return Reply::error(429, "too_many_challenges",
+                        "at most " + std::to_string(limits.own) + " open challenges from one player",
+                        {{"max", limits.own}});
+  return Reply::error(429, "too_many_challenges",
+                      "at most " + std::to_string(limits.to_same) + " open challenges to the same player",
+                      {{"max", limits.to_same}});
+}
+
+Reply LobbyService::create(const json& req, std::int64_t user, const std::string& username, const std::string& client) {
   storage::Seek s;
   if (auto bad = read_terms(req, s)) return *bad;
   const auto color = string_field(req, "color", "random");
@@ -110,25 +140,21 @@ Reply LobbyService::create(const json& req, std::int64_t user, const std::string
   s.color = *color;
   s.user_id = user;
   if (user != 0) s.username = username;
-  if (auto r = seeks_.insert(s); !r) return Reply::error(500, "server_error", r.error());
-  {
-    std::lock_guard lock(mutex_);
-    arm_expiry_locked(s.token);  // until its creator's lobby socket says hello
-  }
+  if (auto refused = insert_limited(s, user, client)) return *refused;
   announce();
   return {201, {{"id", s.id}, {"token", s.token}}};
 }
 
 json LobbyService::seeks_json() {
   json list = json::array();
-  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  auto open = seeks_.open_seeks(kMaxListedSeeks, clock_.wall_ms());
   if (open)
     for (const auto& s : *open) list.push_back(seek_json(s));
   return list;
 }
 
 Reply LobbyService::list() {
-  auto open = seeks_.open_seeks(kMaxListedSeeks);
+  auto open = seeks_.open_seeks(kMaxListedSeeks, clock_.wall_ms());
   if (!open) return Reply::error(500, "server_error", open.error());
   json list = json::array();
   for (const auto& s : *open) list.push_back(seek_json(s));
@@ -154,13 +180,16 @@ Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t 
   if (!found) return Reply::error(500, "server_error", found.error());
   if (!*found || (*found)->kind != "seek") return Reply::error(404, "no_such_seek", "no seek " + id, {{"id", id}});
   const storage::Seek& s = **found;
+  const std::int64_t now = clock_.wall_ms();
+  if (s.state == "expired" || (s.state == "open" && s.held_until_ms <= now))
+    return Reply::error(410, "seek_expired", "seek " + id + " has expired: its creator left the lobby", {{"id", id}});
   if (s.state != "open") return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   for (const auto& t : *mine)
     if (t == s.token) return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
   if (user != 0 && user == s.user_id)
     return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
   if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
-  auto claimed = seeks_.claim(id);
+  auto claimed = seeks_.claim(id, now);
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});
   return start_game(s, user);
@@ -188,83 +217,92 @@ Reply LobbyService::start_game(const storage::Seek& s, std::int64_t other_user, 
   if (auto r = seeks_.started(s.id, game_id, creator_token); !r) return Reply::error(500, "server_error", r.error());
   if (other)
     if (auto r = seeks_.started(other->id, game_id, acceptor_token); !r) return Reply::error(500, "server_error", r.error());
-  forget_expiry(s.token);
-  if (other) forget_expiry(other->token);
   announce();
   const std::string my_side = made.body["state"]["sides"][1 - creator_side];
   return {201, {{"game_id", game_id}, {"token", acceptor_token}, {"color", my_side}}};
 }
 
-void LobbyService::forget_expiry(const std::string& token) {
-  std::lock_guard lock(mutex_);
-  if (auto it = expiry_.find(token); it != expiry_.end()) {
-    clock_.cancel(it->second);
-    expiry_.erase(it);
-  }
-}
-
-void LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
+Reply LobbyService::subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user, const std::string& client) {
   std::lock_guard push(push_mutex_);
   {
     std::lock_guard lock(mutex_);
+    const std::string owner = owner_of(user, client);
+    std::size_t open = 0;
+    for (const auto& [p, so] : sockets_) open += so.owner == owner && !so.sub.expired();
+    if (open >= kMaxLobbySockets)
+      return Reply::error(429, "too_many_sockets",
+                          "at most " + std::to_string(kMaxLobbySockets) + " lobby sockets per player",
+                          {{"max", kMaxLobbySockets}});
     Socket& so = sockets_[sub.get()];
     so.sub = sub;
     so.user = user;
+    so.owner = owner;
   }
   sub->send_text(wire({{"type", "seeks"}, {"seeks", seeks_json()}}));
   if (user != 0) sub->send_text(wire(challenges_json(user)));
+  return {200, json::object()};
 }
 
-void LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
-  for (std::size_t i = 0; i < tokens.size() && i < 64; ++i) (void)seeks_.hold(tokens[i], true);
+Reply LobbyService::hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens) {
+  if (tokens.size() > kMaxHelloTokens)
+    return Reply::error(400, "field_type",
+                        "seek_tokens must be an array of at most " + std::to_string(kMaxHelloTokens) + " strings",
+                        {{"max", kMaxHelloTokens}});
+  std::vector<std::string> held;
   {
     std::lock_guard lock(mutex_);
     Socket& so = sockets_[sub.get()];
     so.sub = sub;
-    for (const auto& t : tokens) {
-      if (so.tokens.size() >= 64) break;
-      so.tokens.insert(t);
-      if (auto it = expiry_.find(t); it != expiry_.end()) {
-        clock_.cancel(it->second);
-        expiry_.erase(it);
-      }
-    }
+    const std::int64_t now = clock_.now_ms();
+    if (so.hello_ms != 0)
+      so.hellos = std::min<double>(kHelloBurst, so.hellos + static_cast<double>(now - so.hello_ms) / kHelloEveryMs);
+    so.hello_ms = now;
+    if (so.hellos < 1)
+      return Reply::error(429, "too_many_requests",
+                          "at most one hello per " + std::to_string(kHelloEveryMs) + " ms on a lobby socket");
+    so.hellos -= 1;
+    // The socket's own seeks over its life; a few hellos' worth at most.
+    for (const auto& t : tokens)
+      if (so.tokens.size() < 4 * kMaxHelloTokens) so.tokens.insert(t);
+    held.assign(tokens.begin(), tokens.end());
   }
-  deliver_started();  // a game that started before this socket said hello
-}
-
-void LobbyService::leave(Subscriber* sub) {
-  std::vector<std::string> orphans;  // seeks no socket of this instance speaks for now
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sockets_.find(sub);
-    if (it == sockets_.end()) return;
-    const std::set<std::string> tokens = std::move(it->second.tokens);
-    sockets_.erase(it);
-    for (const auto& t : tokens) {
-      bool held = false;
-      for (const auto& [p, so] : sockets_) held = held || so.tokens.contains(t);
-      if (!held) orphans.push_back(t);
-    }
-  }
-  for (const auto& t : orphans) (void)seeks_.hold(t, false);
-  std::lock_guard lock(mutex_);
-  for (const auto& t : orphans) arm_expiry_locked(t);
-}
-
-void LobbyService::arm_expiry_locked(const std::string& token) {
-  if (auto it = expiry_.find(token); it != expiry_.end()) clock_.cancel(it->second);
-  expiry_[token] = clock_.call_at(clock_.now_ms() + kSeekGraceMs, [this, life = life_, token] {
+  games_.run_slow([this, life = life_, held = std::move(held)] {
     std::lock_guard alive(life->m);
     if (!life->alive) return;
-    {
-      std::lock_guard lock(mutex_);
-      expiry_.erase(token);
-    }
-    // Only an open seek goes; a started one stays for its creator to be told of the game.
-    auto gone = seeks_.expire(token);
-    if (gone && *gone) announce();
+    // At once, not at the next renewal: a socket back after a drop may find its seek near its end.
+    const std::int64_t now = clock_.wall_ms();
+    (void)seeks_.hold(held, now + kSeekGraceMs, now);
+    deliver_started();  // a game that started before this socket said hello
   });
+  return {200, json::object()};
+}
+
+// The seeks it held lapse kSeekGraceMs after their last renewal, unless another socket (here or
+// on another instance) holds them on.
+void LobbyService::leave(Subscriber* sub) {
+  std::lock_guard lock(mutex_);
+  sockets_.erase(sub);
+}
+
+void LobbyService::arm_renew() {
+  const std::uint64_t id = clock_.call_at(clock_.now_ms() + kSeekRenewMs, [this, life = life_] {
+    std::lock_guard alive(life->m);
+    if (!life->alive) return;
+    renew();
+    arm_renew();
+  });
+  std::lock_guard lock(mutex_);
+  renew_timer_ = id;
+}
+
+void LobbyService::renew() {
+  std::set<std::string> held;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [p, so] : sockets_) held.insert(so.tokens.begin(), so.tokens.end());
+  }
+  const std::int64_t now = clock_.wall_ms();
+  (void)seeks_.hold(std::vector<std::string>(held.begin(), held.end()), now + kSeekGraceMs, now);
 }
 
 void LobbyService::announce() {
@@ -305,16 +343,27 @@ void LobbyService::changed() {
 
 void LobbyService::deliver_started() {
   std::vector<std::pair<Subscriber*, std::string>> wanted;
+  std::set<std::string> tokens;
   {
     std::lock_guard lock(mutex_);
     for (const auto& [p, so] : sockets_)
-      for (const auto& t : so.tokens) wanted.emplace_back(p, t);
+      for (const auto& t : so.tokens) {
+        wanted.emplace_back(p, t);
+        tokens.insert(t);
+      }
   }
+  if (tokens.empty()) return;
+  // Read together (a statement per 16 tokens), not one by one for every socket on every change.
+  auto rows = seeks_.ended(std::vector<std::string>(tokens.begin(), tokens.end()));
+  if (!rows) return;
+  std::unordered_map<std::string, const storage::Seek*> done;
+  for (const auto& s : *rows) done[s.token] = &s;
   for (const auto& [p, token] : wanted) {
-    auto s = seeks_.find_by_token(token);
-    if (!s || !*s || ((*s)->state != "started" && (*s)->state != "declined")) continue;
-    const bool declined = (*s)->state == "declined";  // a challenge its player declined
-    const std::string key = declined ? "declined " + (*s)->id : (*s)->game_id;
+    auto found = done.find(token);
+    if (found == done.end()) continue;
+    const storage::Seek* s = found->second;
+    const bool declined = s->state == "declined";  // a challenge its player declined
+    const std::string key = declined ? "declined " + s->id : s->game_id;
     std::shared_ptr<Subscriber> sub;
     {
       std::lock_guard lock(mutex_);
@@ -325,10 +374,10 @@ void LobbyService::deliver_started() {
       it->second.delivered.insert(key);
     }
     if (declined)
-      sub->send_text(wire({{"type", "challenge_declined"}, {"seek_id", (*s)->id}, {"to", (*s)->to_username}}));
+      sub->send_text(wire({{"type", "challenge_declined"}, {"seek_id", s->id}, {"to", s->to_username}}));
     else
-      sub->send_text(wire({{"type", "game_started"}, {"seek_id", (*s)->id}, {"game_id", (*s)->game_id},
-                           {"token", (*s)->creator_token}}));
+      sub->send_text(wire({{"type", "game_started"}, {"seek_id", s->id}, {"game_id", s->game_id},
+                           {"token", s->creator_token}}));
   }
 }
 

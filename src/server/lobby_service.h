@@ -2,8 +2,10 @@
 // The lobby: open challenges (seeks) kept in the store (storage/seek_store.h), listed live to
 // every lobby WebSocket, and accepted exactly once. The acceptor gets the new game's seat in
 // the answer; the creator hears of it on its lobby socket (a socket that said hello with the
-// seek's token). A seek whose creator has had no lobby socket for kSeekGraceMs expires (the
-// socket may be on another instance: the seek's row says whether one holds it).
+// seek's token). A seek lives until its row's held_until_ms (wall clock): kSeekGraceMs after it
+// was made, pushed on every kSeekRenewMs while a lobby socket of its creator is open on some
+// instance. So a seek whose creator left, or whose instance was killed, expires on every
+// instance, and after a restart too; the sweep marks it expired and pushes the list.
 //
 // Several instances on one PostgreSQL: each change is announced on kChannel, and every
 // instance then pushes the list again and passes started games on to the creators it holds.
@@ -33,7 +35,21 @@
 namespace oyin::server {
 
 inline constexpr std::int64_t kSeekGraceMs = 30'000;  // a creator's lobby socket gone this long ends its seek
+inline constexpr std::int64_t kSeekRenewMs = 10'000;  // how often an instance renews the seeks its sockets hold
 inline constexpr std::size_t kMaxListedSeeks = 200;
+// So that one client cannot crowd the lobby: open rows per client (an account, or a guest's
+// address), and lobby sockets per client on each instance.
+inline constexpr std::int64_t kMaxOpenSeeks = 3;
+inline constexpr std::int64_t kMaxOpenQuick = 5;
+inline constexpr std::int64_t kMaxOpenChallenges = 10;
+inline constexpr std::int64_t kMaxChallengesToOne = 3;
+inline constexpr std::size_t kMaxLobbySockets = 8;
+// A hello names at most kMaxHelloTokens seeks (more than the limits let one have open), and a
+// socket says it at most kHelloBurst times at once, then once per kHelloEveryMs: each costs
+// store work.
+inline constexpr std::size_t kMaxHelloTokens = 16;
+inline constexpr int kHelloBurst = 3;
+inline constexpr std::int64_t kHelloEveryMs = 1'000;
 // Quick pairing: ratings within ±kPairingWindow pair at once; the window grows by
 // kPairingWiden for every kPairingWidenEveryMs the older request has waited. The waiting ones
 // are looked at every kPairingSweepMs.
@@ -51,14 +67,17 @@ class LobbyService {
   ~LobbyService();
 
   // `user`/`username`: the signed-in account of the request (0 and "" for a guest); a rated
-  // seek needs one, and the game it starts seats the two accounts.
-  Reply create(const json& request, std::int64_t user = 0, const std::string& username = "");
+  // seek needs one, and the game it starts seats the two accounts. `client`: the address of a
+  // guest, whose open seeks are counted by it.
+  Reply create(const json& request, std::int64_t user = 0, const std::string& username = "",
+               const std::string& client = "");
   Reply list();
   Reply cancel(const std::string& id, const json& request);
   Reply accept(const std::string& id, const json& request, std::int64_t user = 0);
 
   // POST /api/pairing: 201 {"game_id","token","color"} when paired at once, else 202 {"id","token"}.
-  Reply pair(const json& request, std::int64_t user = 0, const std::string& username = "");
+  Reply pair(const json& request, std::int64_t user = 0, const std::string& username = "",
+             const std::string& client = "");
   // DELETE /api/pairing/{id}: with the request's token, or by the account that made it.
   Reply cancel_pairing(const std::string& id, const std::string& token, std::int64_t user = 0);
   // POST /api/challenges (signed in): 201 {"id","token"}.
@@ -71,20 +90,29 @@ class LobbyService {
   void set_accounts(storage::AccountStore* accounts) { accounts_ = accounts; }
 
   // A lobby socket: gets the list now and on every change (and, for a signed-in `user`, its
-  // challenges).
-  void subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0);
-  // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks.
-  void hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
+  // challenges); `client`: its address. 429 too_many_sockets (and not subscribed) past
+  // kMaxLobbySockets of one account, or of one address for guests.
+  Reply subscribe(const std::shared_ptr<Subscriber>& sub, std::int64_t user = 0, const std::string& client = "");
+  // {"type": "hello", "seek_tokens": [...]}: the socket speaks for these seeks (at most
+  // kMaxHelloTokens). Their rows are renewed, and games started for them passed on, on a loader
+  // thread, not the socket's. 429 too_many_requests past the socket's hello rate.
+  Reply hello(const std::shared_ptr<Subscriber>& sub, const std::vector<std::string>& tokens);
   void leave(Subscriber* sub);
 
  private:
   struct Socket {
     std::weak_ptr<Subscriber> sub;
     std::int64_t user = 0;            // the signed-in account, 0 for a guest
+    std::string owner;                // whom the socket limit counts (storage::Seek::owner)
     std::set<std::string> tokens;     // seeks it created
     std::set<std::string> delivered;  // game ids it was told of
+    double hellos = kHelloBurst;      // hellos it may say now (refilled one per kHelloEveryMs)
+    std::int64_t hello_ms = 0;        // when `hellos` was last refilled (0: not yet)
   };
   json seeks_json();
+  // Inserts `s` unless its owner (the account `user`, or a guest's address `client`) has the
+  // most open rows of its kind already: the reply to send then.
+  std::optional<Reply> insert_limited(storage::Seek& s, std::int64_t user, const std::string& client);
   // Checks a request's game, rules and clock into `out` (an error reply when they are bad).
   std::optional<Reply> read_terms(const json& req, storage::Seek& out);
   // Starts the game of claimed row `creator` against `other_user`; `other`: the other side's
@@ -92,16 +120,16 @@ class LobbyService {
   // is the other side's seat: 201 {"game_id","token","color"}.
   Reply start_game(const storage::Seek& creator, std::int64_t other_user, const storage::Seek* other = nullptr);
   json challenges_json(std::int64_t user);
-  // Pairs the quick requests that wait (every kPairingSweepMs).
+  // Expires the lapsed rows and pairs the quick requests that wait (every kPairingSweepMs).
   void sweep();
   void arm_sweep();
-  void forget_expiry(const std::string& token);
+  // Pushes on the rows this instance's sockets hold (every kSeekRenewMs).
+  void renew();
+  void arm_renew();
   // The seeks changed (here or, on PostgreSQL, anywhere): push the list, pass on started games.
   void changed();
   void deliver_started();
   void announce();
-  // The token's seek expires at now + kSeekGraceMs unless a socket speaks for it by then.
-  void arm_expiry_locked(const std::string& token);
 
   storage::SeekStore& seeks_;
   storage::RatingStore ratings_;
@@ -119,8 +147,7 @@ class LobbyService {
   std::mutex push_mutex_;
   std::mutex mutex_;
   std::unordered_map<Subscriber*, Socket> sockets_;
-  std::unordered_map<std::string, std::uint64_t> expiry_;  // token -> timer
-  std::uint64_t sweep_timer_ = 0;
+  std::uint64_t sweep_timer_ = 0, renew_timer_ = 0;
   std::jthread listener_;
 };
 

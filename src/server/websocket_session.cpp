@@ -91,7 +91,10 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
   void on_accept(beast::error_code ec) {
     if (ec) return;
-    if (lobby_) services_.lobby.subscribe(shared_from_this(), user_);
+    if (lobby_) {
+      const Reply r = services_.lobby.subscribe(shared_from_this(), user_, peer_address());
+      if (r.status >= 400) return refuse_lobby(r);
+    }
     if (!analysis_ && !lobby_) {
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
@@ -112,6 +115,26 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       });
     }
     read();
+  }
+
+  // One client's lobby sockets past the limit: told why, then closed (no read: nothing it says counts).
+  void refuse_lobby(const Reply& r) {
+    auto text = std::make_shared<std::string>(
+        wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()},
+                       {"params", r.body.value("params", json::object())}}));
+    closed_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(*text), [self = shared_from_this(), text](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      self->ws_.async_close(websocket::close_reason(websocket::close_code::try_again_later, "too many lobby sockets"),
+                            [self](beast::error_code) {});
+    });
+  }
+
+  std::string peer_address() {
+    beast::error_code ec;
+    const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    return ec ? std::string() : peer.address().to_string();
   }
 
   void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
@@ -214,13 +237,16 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     }
     std::vector<std::string> tokens;
     const json list = msg.value("seek_tokens", json::array());
-    if (!list.is_array() || list.size() > 64) {
-      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "seek_tokens must be an array of at most 64 strings"}, {"code", "field_type"}}));
+    if (!list.is_array()) {
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "seek_tokens must be an array of strings"}, {"code", "field_type"}}));
       return;
     }
     for (const json& x : list)
       if (x.is_string()) tokens.push_back(x.get<std::string>());
-    services_.lobby.hello(shared_from_this(), tokens);
+    const Reply r = services_.lobby.hello(shared_from_this(), tokens);
+    if (r.status >= 400)
+      send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()},
+                               {"params", r.body.value("params", json::object())}, {"request", "hello"}}));
   }
 
   // {"id": ..., "game", "position", "moves", "movetime"} or {"id": ..., "action": "terminate"}.

@@ -256,6 +256,18 @@ ALTER TABLE seeks ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX seeks_by_kind ON seeks(kind, state, game);
 CREATE INDEX seeks_by_to_user ON seeks(to_user, state);
 )sql"},
+    // 10: a lobby row lives while the store says so, not while one instance's timer runs (which a
+    // restart or a killed instance lost): `held_until_ms` is the wall-clock millisecond it expires
+    // at, pushed on while a lobby socket of its creator is open on some instance. Rows from before
+    // have 0 and so are expired. `owner` ("user:<id>", or "addr:<address>" for a guest) is whom
+    // the per-client limits count; a row of seek_owners is locked while one of them is counted
+    // and added to, so that racing requests on several instances stay within the limit.
+    {.sql = R"sql(
+ALTER TABLE seeks ADD COLUMN held_until_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+CREATE INDEX seeks_by_owner ON seeks(owner, kind, state);
+CREATE TABLE seek_owners(owner TEXT PRIMARY KEY);
+)sql"},
 };
 
 }  // namespace

@@ -28,10 +28,13 @@ struct Seek {
   std::string speed;                   // the clock's speed class ("" untimed)
   std::int64_t to_user = 0;            // a challenge's account
   std::string to_username;
-  std::int64_t created_ms = 0;         // the server clock when made
+  std::int64_t created_ms = 0;         // the server's wall clock (Clock::wall_ms) when made
+  // Open until then (wall clock): pushed on while a lobby socket of its creator is open.
+  std::int64_t held_until_ms = 0;
+  std::string owner;  // whom the per-client limits count: "user:<id>", or "addr:<address>" for a guest
   // Read with the row: the seeker's current rating for this game and speed (none yet: nullopt).
   std::optional<double> rating, rd;
-  std::string state = "open";  // open, claimed, started; a challenge may end declined
+  std::string state = "open";  // open, claimed, started or expired; a challenge may end declined
   std::string game_id;         // once started
   std::string creator_token;   // the creator's seat in that game
   std::string created_at;
@@ -42,30 +45,41 @@ class SeekStore {
   explicit SeekStore(Db& db) : db_(db) {}
   Db& db() { return db_; }
 
-  Status insert(const Seek& s);
-  // The listed ones (kind seek).
-  Result<std::vector<Seek>> open_seeks(std::size_t limit);
+  // How many open rows of the new row's kind its owner may have (`own`), and for a challenge
+  // how many to the same account (`to_same`); 0: any number.
+  struct Limits {
+    std::int64_t own = 0, to_same = 0;
+  };
+  enum class Refused { no, own, to_same };
+  // Inserts `s` unless its owner is at a limit: counted and inserted under a lock on the owner,
+  // so that racing requests, on any instance, stay within it.
+  Result<Refused> insert(const Seek& s, const Limits& limits, std::int64_t now_ms);
+  // `now_ms` (wall clock) in these: a row whose held_until_ms has passed is no longer open.
+  // The listed ones (kind seek), newest first: old ones cannot push a new one off the list.
+  Result<std::vector<Seek>> open_seeks(std::size_t limit, std::int64_t now_ms);
   // Open seeks and quick requests that a quick request with these terms may be paired with,
   // oldest first.
   Result<std::vector<Seek>> quick_candidates(const std::string& game, const std::string& rules, std::int64_t initial_s,
-                                             std::int64_t increment_s, bool rated);
+                                             std::int64_t increment_s, bool rated, std::int64_t now_ms);
   // Every open quick request, oldest first (the periodic pairing of those that wait).
-  Result<std::vector<Seek>> open_quick(std::size_t limit);
-  // Open challenges sent by or to the account.
-  Result<std::vector<Seek>> challenges_of(std::int64_t user_id);
+  Result<std::vector<Seek>> open_quick(std::size_t limit, std::int64_t now_ms);
+  // Open challenges to the account (`incoming`) or sent by it, newest first.
+  Result<std::vector<Seek>> challenges_of(std::int64_t user_id, bool incoming, std::int64_t now_ms);
   Result<std::optional<Seek>> find(const std::string& id);
   Result<std::optional<Seek>> find_by_token(const std::string& token);
+  // The rows with these tokens whose game started, or (a challenge) that were declined.
+  Result<std::vector<Seek>> ended(const std::vector<std::string>& tokens);
   // Removes an open seek; false when there was none with this id and token.
   Result<bool> cancel(const std::string& id, const std::string& token);
-  // Whether a lobby socket (of any instance) speaks for the seek with `token`.
-  Status hold(const std::string& token, bool held);
-  // Removes the open seek with `token` if no socket holds it (its creator left the lobby);
-  // whether there was one.
-  Result<bool> expire(const std::string& token);
+  // The open rows with these tokens now last until `until_ms` (a lobby socket speaks for them);
+  // expired ones stay expired.
+  Status hold(const std::vector<std::string>& tokens, std::int64_t until_ms, std::int64_t now_ms);
+  // Open rows whose time has passed -> expired (so that an accept can say so); how many.
+  Result<std::int64_t> expire_lapsed(std::int64_t now_ms);
   // open -> claimed; true for exactly one caller.
-  Result<bool> claim(const std::string& id);
+  Result<bool> claim(const std::string& id, std::int64_t now_ms);
   // Both open -> claimed in one transaction, or neither; true for exactly one caller.
-  Result<bool> claim_pair(const std::string& a, const std::string& b);
+  Result<bool> claim_pair(const std::string& a, const std::string& b, std::int64_t now_ms);
   // An open challenge to `to_user` -> declined; whether there was one.
   Result<bool> decline(const std::string& id, std::int64_t to_user);
   // Removes an open row of `kind` that `user_id` made; whether there was one.

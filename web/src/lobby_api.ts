@@ -28,6 +28,8 @@ export interface SeekRequest {
 }
 
 const KEY = 'oyin.seeks';
+// The server takes at most this many tokens in a hello (kMaxHelloTokens): the newest are kept.
+const MAX_TOKENS = 16;
 
 // "{name} declined" with its parameters.
 export function fill(text: string, params: Record<string, string | number>): string {
@@ -43,7 +45,9 @@ export function enterGame(gameId: string, token: string) {
 export const mySeeks = {
   all: (): Record<string, string> => JSON.parse(localStorage.getItem(KEY) ?? '{}'),
   add(id: string, token: string) {
-    localStorage.setItem(KEY, JSON.stringify({ ...mySeeks.all(), [id]: token }));
+    const all = Object.entries(mySeeks.all()).filter(([k]) => k !== id);
+    all.push([id, token]);
+    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(all.slice(-MAX_TOKENS))));
   },
   remove(id: string) {
     const all = mySeeks.all();
