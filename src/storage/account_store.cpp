@@ -56,6 +56,27 @@ Status AccountStore::set_chat(std::int64_t user_id, bool chat) {
   return done(db_.writer()->exec("UPDATE users SET chat=? WHERE id=?", {chat ? 1 : 0, user_id}), "saving a setting");
 }
 
+Status AccountStore::remember_address(std::int64_t user_id, const std::string& address, std::int64_t now_ms) {
+  return db_.writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec("INSERT INTO known_addresses(user_id, address, last_ms) VALUES(?,?,?) "
+                    "ON CONFLICT(user_id, address) DO UPDATE SET last_ms = excluded.last_ms",
+                    {user_id, address, now_ms});
+    if (!n) return make_error("database: noting an address: " + n.error());
+    return done(c.exec("DELETE FROM known_addresses WHERE user_id=? AND address NOT IN "
+                       "(SELECT address FROM known_addresses WHERE user_id=? ORDER BY last_ms DESC LIMIT ?)",
+                       {user_id, user_id, kKnownAddresses}),
+                "forgetting old addresses");
+  });
+}
+
+Result<bool> AccountStore::known_address(const std::string& name_key, const std::string& address) {
+  auto rows = db_.reader()->query("SELECT 1 FROM known_addresses k JOIN users u ON u.id = k.user_id "
+                                  "WHERE u.name_key=? AND k.address=?",
+                                  {name_key, address});
+  if (!rows) return make_error("database: reading known addresses: " + rows.error());
+  return !rows->empty();
+}
+
 Status AccountStore::add_session(const std::string& token_hash, std::int64_t user_id) {
   return done(db_.writer()->exec("INSERT INTO sessions(token_hash, user_id, created_at) VALUES(?,?,?)",
                                  {token_hash, user_id, utc_now()}),

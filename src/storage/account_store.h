@@ -30,6 +30,13 @@ class AccountStore {
   Result<std::optional<User>> find_by_id(std::int64_t id);
   Status set_chat(std::int64_t user_id, bool chat);
 
+  // Notes that `user_id` signed in from `address` (Unix ms); an account keeps its
+  // kKnownAddresses most recent ones.
+  static constexpr int kKnownAddresses = 10;
+  Status remember_address(std::int64_t user_id, const std::string& address, std::int64_t now_ms);
+  // Whether the account named `name_key` has signed in from `address`.
+  Result<bool> known_address(const std::string& name_key, const std::string& address);
+
   Status add_session(const std::string& token_hash, std::int64_t user_id);
   // The session's user, when the session exists and began at or after `not_before` (UTC text).
   Result<std::optional<User>> session_user(const std::string& token_hash, const std::string& not_before);

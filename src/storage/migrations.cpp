@@ -256,6 +256,24 @@ ALTER TABLE seeks ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX seeks_by_kind ON seeks(kind, state, game);
 CREATE INDEX seeks_by_to_user ON seeks(to_user, state);
 )sql"},
+    // 10: limits on sign-ins and sign-ups kept in the store (storage/attempt_store.h), shared by
+    // every instance and kept over a restart: a count per bucket ("in:name|address", ...) and the
+    // Unix time its window ends. known_addresses: where each account was signed in from, whose
+    // sign-ins a guessing storm on the account from elsewhere does not stop.
+    {.sql = R"sql(
+CREATE TABLE attempt_counts(
+  bucket TEXT PRIMARY KEY,
+  n INTEGER NOT NULL,
+  until_ms BIGINT NOT NULL
+);
+CREATE INDEX attempt_counts_until ON attempt_counts(until_ms);
+CREATE TABLE known_addresses(
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  last_ms BIGINT NOT NULL,
+  PRIMARY KEY(user_id, address)
+);
+)sql"},
 };
 
 }  // namespace

@@ -43,13 +43,23 @@ std::variant<Credentials, HttpResponse> read_credentials(const json& body) {
   return Credentials{std::move(*name), std::move(*password)};
 }
 
+// 429 too_many_attempts with Retry-After, after a limit of sign_in_limits.h.
+HttpResponse too_many(std::int64_t wait_ms, const std::string& what) {
+  const std::int64_t wait_s = (wait_ms + 999) / 1000;
+  HttpResponse r = error_response(429, "too_many_attempts", "too many " + what + ": try again in " +
+                                                                 std::to_string(wait_s) + " s",
+                                  {{"wait_s", wait_s}});
+  r.headers.emplace_back("Retry-After", std::to_string(wait_s));
+  return r;
+}
+
 }  // namespace
 
 json account_json(const storage::User& u) {
   return {{"id", u.id}, {"username", u.username}, {"created_at", u.created_at}, {"chat", u.chat}};
 }
 
-AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), limits_(clock) {}
+AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), wall_(clock), limits_(db, store_, wall_) {}
 
 void AccountService::stop() { hashing_.join(); }
 
@@ -85,7 +95,7 @@ bool AccountService::route(const HttpRequest& req, const std::vector<std::string
   if (what == "register" || what == "login") {
     // Argon2id takes a fraction of a second and 64 MiB: on the hashing threads.
     boost::asio::post(hashing_, [this, what, body, client = req.client, respond] {
-      respond(what == "register" ? sign_up(body) : sign_in(body, client));
+      respond(what == "register" ? sign_up(body, client) : sign_in(body, client));
     });
     return true;
   }
@@ -103,7 +113,7 @@ HttpResponse AccountService::with_new_session(int status, const storage::User& u
   return r;
 }
 
-HttpResponse AccountService::sign_up(const json& body) {
+HttpResponse AccountService::sign_up(const json& body, const std::string& client) {
   auto read = read_credentials(body);
   if (auto* e = std::get_if<HttpResponse>(&read)) return std::move(*e);
   const auto& [name, password] = std::get<Credentials>(read);
@@ -120,6 +130,7 @@ HttpResponse AccountService::sign_up(const json& body) {
   auto made = store_.create_user(name, key, *hash);
   if (!made) return error_response(500, "server_error", made.error());
   if (!*made) return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  (void)store_.remember_address((*made)->id, client, wall_.now_ms());  // not worth failing the sign-up
   return with_new_session(201, **made);
 }
 
@@ -127,23 +138,17 @@ HttpResponse AccountService::sign_in(const json& body, const std::string& client
   auto read = read_credentials(body);
   if (auto* e = std::get_if<HttpResponse>(&read)) return std::move(*e);
   const auto& [name, password] = std::get<Credentials>(read);
+  // No account has such a name, and the limits' keys stay short.
+  if (!accounts::username_problem(name).empty()) return error_response(401, "bad_credentials", "wrong user name or password");
   const std::string key = accounts::name_key(name);
-  if (const std::int64_t wait = limits_.wait_ms(key, client); wait > 0) {
-    const std::int64_t wait_s = (wait + 999) / 1000;
-    HttpResponse r = error_response(429, "too_many_attempts", "too many failed sign-ins: try again in " +
-                                                                   std::to_string(wait_s) + " s",
-                                    {{"wait_s", wait_s}});
-    r.headers.emplace_back("Retry-After", std::to_string(wait_s));
-    return r;
-  }
+  const auto attempt = limits_.try_sign_in(key, client);
+  if (!attempt) return error_response(500, "server_error", attempt.error());
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "failed sign-ins");
   auto found = store_.find_by_name(key);
   if (!found) return error_response(500, "server_error", found.error());
   const bool ok = accounts::verify_password(password, *found ? (*found)->password_hash : std::string());
-  if (!ok || !*found) {
-    limits_.failed(key, client);
-    return error_response(401, "bad_credentials", "wrong user name or password");
-  }
-  limits_.succeeded(key);
+  if (!ok || !*found) return error_response(401, "bad_credentials", "wrong user name or password");
+  limits_.signed_in(*attempt, key, client, (*found)->id);
   return with_new_session(200, **found);
 }
 

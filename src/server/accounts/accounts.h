@@ -2,7 +2,7 @@
 // Accounts on the server: sign up, sign in and out with a session cookie, the signed-in user of a
 // request, and the user's settings (the /api/account routes). Passwords are hashed with Argon2id
 // (credentials.h) on threads of this service's own, never on an I/O thread, and never kept or
-// logged in clear; failed sign-ins are limited per user name and per client (sign_in_limits.h).
+// logged in clear; password guessing and sign-ups are limited in the store (sign_in_limits.h).
 #include <boost/asio/thread_pool.hpp>
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/accounts/sign_in_limits.h"
+#include "server/accounts/wall_clock.h"
 #include "server/api.h"
 #include "storage/account_store.h"
 
@@ -35,7 +36,7 @@ class AccountService {
   bool route(const HttpRequest& req, const std::vector<std::string>& parts, const json& body, const Respond& respond);
 
  private:
-  HttpResponse sign_up(const json& body);
+  HttpResponse sign_up(const json& body, const std::string& client);
   HttpResponse sign_in(const json& body, const std::string& client);
   HttpResponse sign_out(const std::string& cookie_header);
   HttpResponse settings(const std::string& cookie_header, const json& body);
@@ -43,6 +44,7 @@ class AccountService {
   HttpResponse with_new_session(int status, const storage::User& u);
 
   storage::AccountStore store_;
+  accounts::WallClock wall_;
   accounts::SignInLimits limits_;
   boost::asio::thread_pool hashing_{2};
 };
