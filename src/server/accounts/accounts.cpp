@@ -19,9 +19,9 @@ HttpResponse error_response(int status, std::string_view code, std::string messa
   return json_response(r.status, r.body);
 }
 
-// The UTC time `days` ago, as the store's timestamps are written.
-std::string utc_days_ago(int days) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - std::chrono::hours(24 * days));
+// Unix ms as the store's text timestamps are written (for sessions from before the ms were kept).
+std::string utc_text(std::int64_t unix_ms) {
+  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[32];
@@ -63,13 +63,30 @@ AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), wall
 
 void AccountService::stop() { hashing_.join(); }
 
-std::optional<storage::User> AccountService::user_of(const std::string& cookie_header) {
+std::optional<AccountService::LiveSession> AccountService::session_of(const std::string& cookie_header) {
   if (cookie_header.empty()) return std::nullopt;
   const std::string token = accounts::session_from_cookie_header(cookie_header);
   if (token.empty()) return std::nullopt;
-  auto u = store_.session_user(accounts::token_hash(token), utc_days_ago(kSessionDays));
-  if (!u) return std::nullopt;
-  return std::move(*u);
+  const std::string hash = accounts::token_hash(token);
+  auto s = store_.find_session(hash);
+  if (!s || !*s) return std::nullopt;
+  const std::int64_t now = wall_.now_ms();
+  const storage::Session& session = **s;
+  const bool live = session.last_seen_ms == 0
+                        ? session.created_at >= utc_text(now - kSessionIdleMs)
+                        : now - session.last_seen_ms < kSessionIdleMs && now - session.created_ms < kSessionMaxMs;
+  if (!live) {
+    (void)store_.drop_session(hash);  // else left for the account's next sign-in to sweep
+    return std::nullopt;
+  }
+  if (now - session.last_seen_ms >= kTouchEveryMs) (void)store_.touch_session(hash, now);
+  return LiveSession{session.user, hash};
+}
+
+std::optional<storage::User> AccountService::user_of(const std::string& cookie_header) {
+  auto s = session_of(cookie_header);
+  if (!s) return std::nullopt;
+  return std::move(s->user);
 }
 
 std::optional<storage::User> AccountService::user_by_id(std::int64_t id) {
@@ -99,14 +116,23 @@ bool AccountService::route(const HttpRequest& req, const std::vector<std::string
     });
     return true;
   }
+  if (what == "password") {
+    boost::asio::post(hashing_, [this, body, cookie = req.cookie, client = req.client, respond] {
+      respond(change_password(cookie, body, client));
+    });
+    return true;
+  }
   if (what == "logout") return respond(sign_out(req.cookie)), true;
+  if (what == "logout_all") return respond(sign_out_everywhere(req.cookie)), true;
   if (what == "settings") return respond(settings(req.cookie, body)), true;
   return false;
 }
 
 HttpResponse AccountService::with_new_session(int status, const storage::User& u) {
   const std::string token = accounts::new_session_token();
-  if (auto s = store_.add_session(accounts::token_hash(token), u.id); !s)
+  const std::int64_t now = wall_.now_ms();
+  (void)store_.drop_expired_sessions(u.id, now - kSessionIdleMs, now - kSessionMaxMs);  // a sweep, not needed for this one
+  if (auto s = store_.add_session(accounts::token_hash(token), u.id, now); !s)
     return error_response(500, "server_error", s.error());
   HttpResponse r = json_response(status, {{"id", u.id}, {"username", u.username}});
   r.headers.emplace_back("Set-Cookie", accounts::set_cookie(token));
@@ -159,6 +185,41 @@ HttpResponse AccountService::sign_out(const std::string& cookie_header) {
   HttpResponse r = json_response(200, json::object());
   r.headers.emplace_back("Set-Cookie", accounts::clear_cookie());
   return r;
+}
+
+HttpResponse AccountService::sign_out_everywhere(const std::string& cookie_header) {
+  const auto s = session_of(cookie_header);
+  if (!s) return error_response(401, "not_signed_in", "nobody is signed in");
+  if (auto d = store_.drop_sessions(s->user.id); !d) return error_response(500, "server_error", d.error());
+  HttpResponse r = json_response(200, json::object());
+  r.headers.emplace_back("Set-Cookie", accounts::clear_cookie());
+  return r;
+}
+
+HttpResponse AccountService::change_password(const std::string& cookie_header, const json& body,
+                                             const std::string& client) {
+  const auto s = session_of(cookie_header);
+  if (!s) return error_response(401, "not_signed_in", "nobody is signed in");
+  if (!body.is_object()) return error_response(400, "not_an_object", "the request body must be a JSON object");
+  auto current = string_field(body, "current");
+  if (!current) return error_response(400, "field_type", current.error());
+  auto next = string_field(body, "new");
+  if (!next) return error_response(400, "field_type", next.error());
+  const storage::User& u = s->user;
+  if (const std::string why = accounts::password_problem(*next, u.username); !why.empty())
+    return error_response(400, "weak_password", why, {{"min", accounts::kMinPasswordLength}});
+  // Whoever holds a session must still know the password: guessing it here is limited as at sign-in.
+  const std::string key = accounts::name_key(u.username);
+  const auto attempt = limits_.try_sign_in(key, client);
+  if (!attempt) return error_response(500, "server_error", attempt.error());
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "failed sign-ins");
+  if (!accounts::verify_password(*current, u.password_hash))
+    return error_response(403, "bad_credentials", "the current password is wrong");
+  limits_.signed_in(*attempt, key, client, u.id);
+  const auto hash = accounts::hash_password(*next);
+  if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
+  if (auto c = store_.change_password(u.id, *hash, s->token_hash); !c) return error_response(500, "server_error", c.error());
+  return json_response(200, account_json(u));
 }
 
 HttpResponse AccountService::settings(const std::string& cookie_header, const json& body) {

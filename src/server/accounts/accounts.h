@@ -19,8 +19,11 @@ namespace oyin::server {
 
 class AccountService {
  public:
-  // How long a session lasts from its sign-in.
-  static constexpr int kSessionDays = 30;
+  // A session ends kSessionIdleMs after its last use, and kSessionMaxMs after its sign-in
+  // whatever the use; its use is written at most once a kTouchEveryMs, to keep writes rare.
+  static constexpr std::int64_t kDayMs = 24LL * 60 * 60 * 1000;
+  static constexpr std::int64_t kSessionIdleMs = 30 * kDayMs, kSessionMaxMs = 365 * kDayMs;
+  static constexpr std::int64_t kTouchEveryMs = 60 * 60 * 1000;
 
   AccountService(storage::Db& db, Clock& clock);
   ~AccountService() { stop(); }
@@ -39,6 +42,14 @@ class AccountService {
   HttpResponse sign_up(const json& body, const std::string& client);
   HttpResponse sign_in(const json& body, const std::string& client);
   HttpResponse sign_out(const std::string& cookie_header);
+  HttpResponse sign_out_everywhere(const std::string& cookie_header);
+  HttpResponse change_password(const std::string& cookie_header, const json& body, const std::string& client);
+  // The live session of the cookie (its use noted), with its token's hash.
+  struct LiveSession {
+    storage::User user;
+    std::string token_hash;
+  };
+  std::optional<LiveSession> session_of(const std::string& cookie_header);
   HttpResponse settings(const std::string& cookie_header, const json& body);
   // 200/201 {"id","username"} with the cookie of a new session for `u`.
   HttpResponse with_new_session(int status, const storage::User& u);
