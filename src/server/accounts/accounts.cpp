@@ -1,7 +1,5 @@
 #include "server/accounts/accounts.h"
 
-#include <boost/asio/post.hpp>
-
 #include <chrono>
 #include <ctime>
 #include <variant>
@@ -43,10 +41,10 @@ std::variant<Credentials, HttpResponse> read_credentials(const json& body) {
   return Credentials{std::move(*name), std::move(*password)};
 }
 
-// 429 too_many_attempts with Retry-After, after a limit of sign_in_limits.h.
-HttpResponse too_many(std::int64_t wait_ms, const std::string& what) {
+// 429 with Retry-After, after a limit of sign_in_limits.h.
+HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::string& what) {
   const std::int64_t wait_s = (wait_ms + 999) / 1000;
-  HttpResponse r = error_response(429, "too_many_attempts", "too many " + what + ": try again in " +
+  HttpResponse r = error_response(429, code, "too many " + what + ": try again in " +
                                                                  std::to_string(wait_s) + " s",
                                   {{"wait_s", wait_s}});
   r.headers.emplace_back("Retry-After", std::to_string(wait_s));
@@ -61,7 +59,7 @@ json account_json(const storage::User& u) {
 
 AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), wall_(clock), limits_(db, store_, wall_) {}
 
-void AccountService::stop() { hashing_.join(); }
+void AccountService::stop() { hashing_.stop(); }
 
 std::optional<AccountService::LiveSession> AccountService::session_of(const std::string& cookie_header) {
   if (cookie_header.empty()) return std::nullopt;
@@ -109,19 +107,24 @@ bool AccountService::route(const HttpRequest& req, const std::vector<std::string
   }
   const std::string& what = parts[2];
   if (m != "POST") return false;
-  if (what == "register" || what == "login") {
-    // Argon2id takes a fraction of a second and 64 MiB: on the hashing threads.
-    boost::asio::post(hashing_, [this, what, body, client = req.client, respond] {
-      respond(what == "register" ? sign_up(body, client) : sign_in(body, client));
-    });
+  // Argon2id takes a fraction of a second and 64 MiB: on the hashing threads, or 503 when
+  // their queue is full.
+  using Lane = accounts::HashingQueue::Lane;
+  const auto hash_then = [&](Lane lane, std::function<HttpResponse()> work) {
+    if (hashing_.post(lane, [work = std::move(work), respond] { respond(work()); })) return true;
+    HttpResponse r = error_response(503, "server_busy", "the server is busy: try again in a moment");
+    r.headers.emplace_back("Retry-After", "2");
+    respond(std::move(r));
     return true;
-  }
-  if (what == "password") {
-    boost::asio::post(hashing_, [this, body, cookie = req.cookie, client = req.client, respond] {
-      respond(change_password(cookie, body, client));
+  };
+  if (what == "register")
+    return hash_then(Lane::sign_up, [this, body, client = req.client] { return sign_up(body, client); });
+  if (what == "login")
+    return hash_then(Lane::check, [this, body, client = req.client] { return sign_in(body, client); });
+  if (what == "password")
+    return hash_then(Lane::check, [this, body, cookie = req.cookie, client = req.client] {
+      return change_password(cookie, body, client);
     });
-    return true;
-  }
   if (what == "logout") return respond(sign_out(req.cookie)), true;
   if (what == "logout_all") return respond(sign_out_everywhere(req.cookie)), true;
   if (what == "settings") return respond(settings(req.cookie, body)), true;
@@ -151,6 +154,9 @@ HttpResponse AccountService::sign_up(const json& body, const std::string& client
   // A cheap look first, so a taken name costs no hash; the insert below still decides.
   if (auto found = store_.find_by_name(key); found && *found)
     return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  const auto wait = limits_.try_sign_up(client);
+  if (!wait) return error_response(500, "server_error", wait.error());
+  if (*wait > 0) return too_many(*wait, "too_many_sign_ups", "sign-ups from this address");
   const auto hash = accounts::hash_password(password);
   if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
   auto made = store_.create_user(name, key, *hash);
@@ -169,7 +175,7 @@ HttpResponse AccountService::sign_in(const json& body, const std::string& client
   const std::string key = accounts::name_key(name);
   const auto attempt = limits_.try_sign_in(key, client);
   if (!attempt) return error_response(500, "server_error", attempt.error());
-  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "failed sign-ins");
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins");
   auto found = store_.find_by_name(key);
   if (!found) return error_response(500, "server_error", found.error());
   const bool ok = accounts::verify_password(password, *found ? (*found)->password_hash : std::string());
@@ -212,7 +218,7 @@ HttpResponse AccountService::change_password(const std::string& cookie_header, c
   const std::string key = accounts::name_key(u.username);
   const auto attempt = limits_.try_sign_in(key, client);
   if (!attempt) return error_response(500, "server_error", attempt.error());
-  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "failed sign-ins");
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins");
   if (!accounts::verify_password(*current, u.password_hash))
     return error_response(403, "bad_credentials", "the current password is wrong");
   limits_.signed_in(*attempt, key, client, u.id);

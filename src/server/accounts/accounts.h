@@ -1,15 +1,14 @@
 #pragma once
 // Accounts on the server: sign up, sign in and out with a session cookie, the signed-in user of a
 // request, and the user's settings (the /api/account routes). Passwords are hashed with Argon2id
-// (credentials.h) on threads of this service's own, never on an I/O thread, and never kept or
+// (credentials.h) on threads of this service's own (hashing_queue.h), never on an I/O thread, and never kept or
 // logged in clear; password guessing and sign-ups are limited in the store (sign_in_limits.h).
-#include <boost/asio/thread_pool.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "server/accounts/hashing_queue.h"
 #include "server/accounts/sign_in_limits.h"
 #include "server/accounts/wall_clock.h"
 #include "server/api.h"
@@ -57,7 +56,9 @@ class AccountService {
   storage::AccountStore store_;
   accounts::WallClock wall_;
   accounts::SignInLimits limits_;
-  boost::asio::thread_pool hashing_{2};
+  // Two threads; sign-ups wait at most 8 deep and take one thread at most, so a check of a
+  // password never waits for a sign-up's hash.
+  accounts::HashingQueue hashing_{2, 64, 8};
 };
 
 // GET /api/account's body: {"id","username","created_at","chat"}.
