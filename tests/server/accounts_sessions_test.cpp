@@ -1,7 +1,8 @@
 // Sessions over real HTTP against `oyin serve --clock manual`: a session lives 30 days from its
 // last use, and never more than a year (the tests age sessions in the store rather than move the
-// server's clock by days, which runs every periodic timer of the server on the way); a password change signs out every other session of the account, and "sign out
-// everywhere" every session, this one included.
+// server's clock by days, which would run every periodic timer of the server on the way); a
+// password change signs out every other session of the account, and "sign out everywhere" every
+// session, this one included.
 #include <gtest/gtest.h>
 
 #include <chrono>

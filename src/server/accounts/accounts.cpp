@@ -1,6 +1,5 @@
 #include "server/accounts/accounts.h"
 
-#include <chrono>
 #include <ctime>
 #include <variant>
 
@@ -44,9 +43,8 @@ std::variant<Credentials, HttpResponse> read_credentials(const json& body) {
 // 429 with Retry-After, after a limit of sign_in_limits.h.
 HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::string& what) {
   const std::int64_t wait_s = (wait_ms + 999) / 1000;
-  HttpResponse r = error_response(429, code, "too many " + what + ": try again in " +
-                                                                 std::to_string(wait_s) + " s",
-                                  {{"wait_s", wait_s}});
+  HttpResponse r =
+      error_response(429, code, "too many " + what + ": try again in " + std::to_string(wait_s) + " s", {{"wait_s", wait_s}});
   r.headers.emplace_back("Retry-After", std::to_string(wait_s));
   return r;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Accounts on the server: sign up, sign in and out with a session cookie, the signed-in user of a
-// request, and the user's settings (the /api/account routes). Passwords are hashed with Argon2id
-// (credentials.h) on threads of this service's own (hashing_queue.h), never on an I/O thread, and never kept or
-// logged in clear; password guessing and sign-ups are limited in the store (sign_in_limits.h).
+// request, the user's settings, a password change and signing out everywhere (the /api/account
+// routes). Passwords are hashed with Argon2id (credentials.h) on threads of this service's own
+// (hashing_queue.h), never on an I/O thread, and never kept or logged in clear; password guessing
+// and sign-ups are limited in the store (sign_in_limits.h).
 #include <cstdint>
 #include <optional>
 #include <string>
