@@ -35,6 +35,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
 
     // accounts and ratings
     "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",
+    "too_many_sign_ups", "server_busy",
     "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed",
 
     // what one client may have stored in a short time

@@ -56,21 +56,77 @@ Status AccountStore::set_chat(std::int64_t user_id, bool chat) {
   return done(db_.writer()->exec("UPDATE users SET chat=? WHERE id=?", {chat ? 1 : 0, user_id}), "saving a setting");
 }
 
-Status AccountStore::add_session(const std::string& token_hash, std::int64_t user_id) {
-  return done(db_.writer()->exec("INSERT INTO sessions(token_hash, user_id, created_at) VALUES(?,?,?)",
-                                 {token_hash, user_id, utc_now()}),
+Status AccountStore::remember_address(std::int64_t user_id, const std::string& address, std::int64_t now_ms) {
+  return db_.writer()->transaction([&](Connection& c) -> Status {
+    auto n = c.exec("INSERT INTO known_addresses(user_id, address, last_ms) VALUES(?,?,?) "
+                    "ON CONFLICT(user_id, address) DO UPDATE SET last_ms = excluded.last_ms",
+                    {user_id, address, now_ms});
+    if (!n) return make_error("database: noting an address: " + n.error());
+    return done(c.exec("DELETE FROM known_addresses WHERE user_id=? AND address NOT IN "
+                       "(SELECT address FROM known_addresses WHERE user_id=? ORDER BY last_ms DESC LIMIT ?)",
+                       {user_id, user_id, kKnownAddresses}),
+                "forgetting old addresses");
+  });
+}
+
+Result<bool> AccountStore::known_address(const std::string& name_key, const std::string& address) {
+  auto rows = db_.reader()->query("SELECT 1 FROM known_addresses k JOIN users u ON u.id = k.user_id "
+                                  "WHERE u.name_key=? AND k.address=?",
+                                  {name_key, address});
+  if (!rows) return make_error("database: reading known addresses: " + rows.error());
+  return !rows->empty();
+}
+
+Status AccountStore::add_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now_ms) {
+  return done(db_.writer()->exec("INSERT INTO sessions(token_hash, user_id, created_at, created_ms, last_seen_ms) "
+                                 "VALUES(?,?,?,?,?)",
+                                 {token_hash, user_id, utc_now(), now_ms, now_ms}),
               "adding a session");
 }
 
-Result<std::optional<User>> AccountStore::session_user(const std::string& token_hash, const std::string& not_before) {
-  return one_user(db_.reader()->query("SELECT u.id, u.username, u.password_hash, u.chat, u.created_at FROM sessions s "
-                                      "JOIN users u ON u.id = s.user_id WHERE s.token_hash=? AND s.created_at >= ?",
-                                      {token_hash, not_before}),
-                  "reading a session");
+Result<std::optional<Session>> AccountStore::find_session(const std::string& token_hash) {
+  auto rows = db_.reader()->query("SELECT u.id, u.username, u.password_hash, u.chat, u.created_at, s.created_at, "
+                                  "s.created_ms, s.last_seen_ms FROM sessions s JOIN users u ON u.id = s.user_id "
+                                  "WHERE s.token_hash=?",
+                                  {token_hash});
+  if (!rows) return make_error("database: reading a session: " + rows.error());
+  if (rows->empty()) return std::optional<Session>();
+  const Row& r = rows->front();
+  return std::optional<Session>(Session{read_user(r), r.text(5), r.integer(6), r.integer(7)});
+}
+
+Status AccountStore::touch_session(const std::string& token_hash, std::int64_t now_ms) {
+  return done(db_.writer()->exec("UPDATE sessions SET last_seen_ms=?, "
+                                 "created_ms = CASE WHEN created_ms = 0 THEN ? ELSE created_ms END WHERE token_hash=?",
+                                 {now_ms, now_ms, token_hash}),
+              "noting a session's use");
+}
+
+Status AccountStore::drop_expired_sessions(std::int64_t user_id, std::int64_t last_seen_before,
+                                           std::int64_t created_before) {
+  return done(db_.writer()->exec("DELETE FROM sessions WHERE user_id=? AND ((last_seen_ms > 0 AND last_seen_ms < ?) "
+                                 "OR (created_ms > 0 AND created_ms < ?))",
+                                 {user_id, last_seen_before, created_before}),
+              "ending old sessions");
 }
 
 Status AccountStore::drop_session(const std::string& token_hash) {
   return done(db_.writer()->exec("DELETE FROM sessions WHERE token_hash=?", {token_hash}), "ending a session");
+}
+
+Status AccountStore::drop_sessions(std::int64_t user_id) {
+  return done(db_.writer()->exec("DELETE FROM sessions WHERE user_id=?", {user_id}), "ending an account's sessions");
+}
+
+Status AccountStore::change_password(std::int64_t user_id, const std::string& password_hash,
+                                     const std::string& keep_token_hash) {
+  return db_.writer()->transaction([&](Connection& c) -> Status {
+    if (auto s = done(c.exec("UPDATE users SET password_hash=? WHERE id=?", {password_hash, user_id}), "changing a password");
+        !s)
+      return s;
+    return done(c.exec("DELETE FROM sessions WHERE user_id=? AND token_hash <> ?", {user_id, keep_token_hash}),
+                "ending the other sessions");
+  });
 }
 
 }  // namespace oyin::storage

@@ -19,6 +19,14 @@ struct User {
   std::string created_at;     // UTC, ISO 8601
 };
 
+// A sign-in session: its account, and when it began and was last used (Unix ms; 0 for a session
+// from before these were kept, which has only `created_at`).
+struct Session {
+  User user;
+  std::string created_at;
+  std::int64_t created_ms = 0, last_seen_ms = 0;
+};
+
 class AccountStore {
  public:
   explicit AccountStore(Db& db) : db_(db) {}
@@ -30,10 +38,24 @@ class AccountStore {
   Result<std::optional<User>> find_by_id(std::int64_t id);
   Status set_chat(std::int64_t user_id, bool chat);
 
-  Status add_session(const std::string& token_hash, std::int64_t user_id);
-  // The session's user, when the session exists and began at or after `not_before` (UTC text).
-  Result<std::optional<User>> session_user(const std::string& token_hash, const std::string& not_before);
+  // Notes that `user_id` signed in from `address` (Unix ms); an account keeps its
+  // kKnownAddresses most recent ones.
+  static constexpr int kKnownAddresses = 10;
+  Status remember_address(std::int64_t user_id, const std::string& address, std::int64_t now_ms);
+  // Whether the account named `name_key` has signed in from `address`.
+  Result<bool> known_address(const std::string& name_key, const std::string& address);
+
+  Status add_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now_ms);
+  Result<std::optional<Session>> find_session(const std::string& token_hash);
+  // Notes a use of the session at `now_ms` (and its start, for a session from before that was kept).
+  Status touch_session(const std::string& token_hash, std::int64_t now_ms);
+  // Ends the account's sessions last used before `last_seen_before` or begun before `created_before`.
+  Status drop_expired_sessions(std::int64_t user_id, std::int64_t last_seen_before, std::int64_t created_before);
   Status drop_session(const std::string& token_hash);
+  // Ends every session of the account.
+  Status drop_sessions(std::int64_t user_id);
+  // The account's new password hash and the end of its sessions but `keep_token_hash`, at once.
+  Status change_password(std::int64_t user_id, const std::string& password_hash, const std::string& keep_token_hash);
 
  private:
   Db& db_;

@@ -268,6 +268,28 @@ ALTER TABLE seeks ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX seeks_by_owner ON seeks(owner, kind, state);
 CREATE TABLE seek_owners(owner TEXT PRIMARY KEY);
 )sql"},
+    // 11: limits on sign-ins and sign-ups kept in the store (storage/attempt_store.h), shared by
+    // every instance and kept over a restart: a count per bucket ("in:name|address", ...) and the
+    // Unix time its window ends. known_addresses: where each account was signed in from, whose
+    // sign-ins a guessing storm on the account from elsewhere does not stop. Sessions: when each
+    // began and was last used (Unix ms; 0 in a session from before, kept by created_at), for
+    // sessions that end 30 days after their last use.
+    {.sql = R"sql(
+CREATE TABLE attempt_counts(
+  bucket TEXT PRIMARY KEY,
+  n INTEGER NOT NULL,
+  until_ms BIGINT NOT NULL
+);
+CREATE INDEX attempt_counts_until ON attempt_counts(until_ms);
+CREATE TABLE known_addresses(
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  last_ms BIGINT NOT NULL,
+  PRIMARY KEY(user_id, address)
+);
+ALTER TABLE sessions ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN last_seen_ms BIGINT NOT NULL DEFAULT 0;
+)sql"},
 };
 
 }  // namespace

@@ -149,6 +149,29 @@ TEST_F(AccountsApiTest, WeakPasswords) {
   EXPECT_TRUE(c.cookie().starts_with("oyin_session="));
 }
 
+// "At least 8 characters" counts what a person sees: code points, not the bytes of UTF-8.
+TEST_F(AccountsApiTest, PasswordLengthCountsCharactersNotBytes) {
+  CookieClient c(port_);
+  for (const char* password : {"\xF0\x9F\x98\x80\xF0\x9F\x98\x80",  // two emoji: 8 bytes, 2 characters
+                               "\xD0\xBF\xD0\xB0\xD1\x80\xD0\xBE\xD0\xBB\xD1\x8C" "1"}) {  // "пароль1": 13 bytes, 7 characters
+    const auto r = c.sign_up("emoji_fan", password);
+    expect_error(r, 400, "weak_password");
+    EXPECT_EQ(r.body["params"]["min"], 8);
+  }
+  // Text that is not UTF-8 never becomes a password or a name.
+  for (const std::string& body : {std::string("{\"username\":\"emoji_fan\",\"password\":\"abc\xFF\xFE" "xyzgh\"}"),
+                                 std::string("{\"username\":\"emoji_fan\",\"password\":\"abcdefgh\\ud83d\"}"),
+                                 std::string("{\"username\":\"emoji\xC0\xAF\",\"password\":\"a fine long password\"}")}) {
+    const auto r = c.call(http::verb::post, "/api/account/register", body);
+    EXPECT_EQ(r.status, 400) << body << " " << r.text;
+  }
+  // "пароль12": 8 characters (16 bytes).
+  const std::string cyrillic = "\xD0\xBF\xD0\xB0\xD1\x80\xD0\xBE\xD0\xBB\xD1\x8C" "12";
+  ASSERT_EQ(c.sign_up("emoji_fan", cyrillic).status, 201);
+  ASSERT_EQ(c.post("/api/account/logout").status, 200);
+  EXPECT_EQ(c.sign_in("Emoji_Fan", cyrillic).status, 200);
+}
+
 TEST_F(AccountsApiTest, FailedSignInsAreLimitedPerNameAndRecover) {
   CookieClient c(port_);
   ASSERT_EQ(c.sign_up("Marat", "kumalak-board-9").status, 201);

@@ -63,6 +63,11 @@ export const accountApi = {
   register: (username: string, password: string) => call<Account>('POST', '/api/account/register', { username, password }),
   login: (username: string, password: string) => call<Account>('POST', '/api/account/login', { username, password }),
   logout: () => call<Record<string, never>>('POST', '/api/account/logout', {}),
+  // Every session of the account ends, this one too.
+  logoutAll: () => call<Record<string, never>>('POST', '/api/account/logout_all', {}),
+  // Every other session of the account ends; this one stays.
+  changePassword: (current: string, next: string) =>
+    call<Account>('POST', '/api/account/password', { current, new: next }),
   // The signed-in user, or null for a guest (any other failure is thrown).
   current: async (): Promise<Account | null> => {
     try {

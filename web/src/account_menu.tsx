@@ -1,5 +1,6 @@
 // The account corner of the header: "Sign in" for a guest, the user's name with a small menu (my
-// page, the chat switch of the account, sign out) once signed in; and the sign-in / sign-up dialog, which shows the server's error
+// page, the chat switch of the account, change password, sign out, sign out everywhere) once
+// signed in; and the sign-in / sign-up dialog, which shows the server's error
 // codes in the user's language.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
@@ -13,6 +14,7 @@ export function AccountMenu({ account, setAccount, t, at }: {
 }) {
   const [dialog, setDialog] = useState<'in' | 'up' | null>(null);
   const [open, setOpen] = useState(false);
+  const [passwordDialog, setPasswordDialog] = useState(false);
   const [chatOn, setChatOn] = useChatSetting();  // the account's setting once signed in
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,9 +38,9 @@ export function AccountMenu({ account, setAccount, t, at }: {
         {dialog && <AccountDialog mode={dialog} setMode={setDialog} onDone={(a) => { setDialog(null); setAccount(a); }} t={t} at={at} />}
       </span>
     );
-  const signOut = async () => {
+  const signOut = async (everywhere: boolean) => {
     setOpen(false);
-    await accountApi.logout().catch(() => undefined);
+    await (everywhere ? accountApi.logoutAll() : accountApi.logout()).catch(() => undefined);
     setAccount(await accountApi.current().catch(() => null));
   };
   return (
@@ -59,9 +61,14 @@ export function AccountMenu({ account, setAccount, t, at }: {
                    onChange={(e) => setChatOn((e.target as HTMLInputElement).checked)} />
             {t.chatSwitch}
           </label>
-          <button role="menuitem" data-action="sign-out" onClick={signOut}>{at.signOut}</button>
+          <button role="menuitem" data-action="change-password" onClick={() => { setOpen(false); setPasswordDialog(true); }}>
+            {at.changePassword}
+          </button>
+          <button role="menuitem" data-action="sign-out" onClick={() => signOut(false)}>{at.signOut}</button>
+          <button role="menuitem" data-action="sign-out-everywhere" onClick={() => signOut(true)}>{at.signOutEverywhere}</button>
         </div>
       )}
+      {passwordDialog && <PasswordDialog onClose={() => setPasswordDialog(false)} t={t} at={at} />}
     </div>
   );
 }
@@ -114,6 +121,55 @@ function AccountDialog({ mode, setMode, onDone, t, at }: {
             {mode === 'up' ? at.signIn : at.signUp}
           </button>
         </p>
+      </form>
+    </div>
+  );
+}
+
+// The current password and a new one; once changed, the dialog says so (the other devices are
+// signed out by the server, this one stays signed in).
+function PasswordDialog({ onClose, t, at }: { onClose: () => void; t: Dict; at: AccountDict }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await accountApi.changePassword(current, next);
+      setDone(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="modal-backdrop" onClick={onClose}>
+      <form class="modal account-form" role="dialog" aria-label={at.changePassword} data-testid="password-dialog"
+            onClick={(e) => e.stopPropagation()} onSubmit={submit}>
+        <h2>{at.changePassword}</h2>
+        {done ? <p role="status" data-testid="password-changed">{at.passwordChanged}</p> : (
+          <>
+            <label>{at.currentPassword}
+              <input name="current" type="password" required autocomplete="current-password" value={current}
+                     onInput={(e) => setCurrent((e.target as HTMLInputElement).value)} />
+            </label>
+            <label>{at.newPassword}
+              <input name="new" type="password" required autocomplete="new-password" value={next}
+                     onInput={(e) => setNext((e.target as HTMLInputElement).value)} />
+              <small class="muted">{at.passwordHint}</small>
+            </label>
+          </>
+        )}
+        {error !== null && <p class="error" role="alert" data-testid="password-error">{errorText(t, error)}</p>}
+        <div class="modal-buttons">
+          <button type="button" onClick={onClose}>{done ? t.close : t.cancel}</button>
+          {!done && <button type="submit" class="primary" data-action="password-submit" disabled={busy}>{at.changePassword}</button>}
+        </div>
       </form>
     </div>
   );

@@ -56,6 +56,11 @@ export interface AccountDict {
   noHistory: string;
   ratingChange: string;
   newRating: string;
+  changePassword: string;
+  currentPassword: string;
+  newPassword: string;
+  passwordChanged: string;
+  signOutEverywhere: string;
 }
 
 export const ACCOUNT_TEXTS: Record<Lang, AccountDict> = {
@@ -73,6 +78,8 @@ export const ACCOUNT_TEXTS: Record<Lang, AccountDict> = {
     result: 'Result', change: '±', date: 'Date', win: 'Win', loss: 'Loss', draw: 'Draw',
     computerOpponent: 'Computer', ratingHistory: 'Rating history', noHistory: 'No rating history yet.',
     ratingChange: 'Rating change', newRating: 'new rating',
+    changePassword: 'Change password', currentPassword: 'Current password', newPassword: 'New password',
+    passwordChanged: 'Password changed: your other devices are signed out.', signOutEverywhere: 'Sign out everywhere',
   },
   ru: {
     signIn: 'Войти', signUp: 'Регистрация', signOut: 'Выйти', username: 'Имя пользователя', password: 'Пароль',
@@ -88,6 +95,8 @@ export const ACCOUNT_TEXTS: Record<Lang, AccountDict> = {
     opponent: 'Соперник', result: 'Итог', change: '±', date: 'Дата', win: 'Победа', loss: 'Поражение', draw: 'Ничья',
     computerOpponent: 'Компьютер', ratingHistory: 'История рейтинга', noHistory: 'Истории рейтинга пока нет.',
     ratingChange: 'Изменение рейтинга', newRating: 'новый рейтинг',
+    changePassword: 'Сменить пароль', currentPassword: 'Текущий пароль', newPassword: 'Новый пароль',
+    passwordChanged: 'Пароль изменён: на других устройствах выполнен выход.', signOutEverywhere: 'Выйти на всех устройствах',
   },
   kk: {
     signIn: 'Кіру', signUp: 'Тіркелу', signOut: 'Шығу', username: 'Пайдаланушы аты', password: 'Құпиясөз',
@@ -103,6 +112,8 @@ export const ACCOUNT_TEXTS: Record<Lang, AccountDict> = {
     opponent: 'Қарсылас', result: 'Нәтиже', change: '±', date: 'Күні', win: 'Жеңіс', loss: 'Жеңіліс', draw: 'Тең',
     computerOpponent: 'Компьютер', ratingHistory: 'Рейтинг тарихы', noHistory: 'Рейтинг тарихы әлі жоқ.',
     ratingChange: 'Рейтинг өзгерісі', newRating: 'жаңа рейтинг',
+    changePassword: 'Құпиясөзді өзгерту', currentPassword: 'Қазіргі құпиясөз', newPassword: 'Жаңа құпиясөз',
+    passwordChanged: 'Құпиясөз өзгертілді: басқа құрылғылардан шығарылдыңыз.', signOutEverywhere: 'Барлық құрылғылардан шығу',
   },
   uz: {
     signIn: 'Kirish', signUp: 'Ro‘yxatdan o‘tish', signOut: 'Chiqish', username: 'Foydalanuvchi nomi', password: 'Parol',
@@ -118,5 +129,7 @@ export const ACCOUNT_TEXTS: Record<Lang, AccountDict> = {
     opponent: 'Raqib', result: 'Natija', change: '±', date: 'Sana', win: 'G‘alaba', loss: 'Mag‘lubiyat', draw: 'Durang',
     computerOpponent: 'Kompyuter', ratingHistory: 'Reyting tarixi', noHistory: 'Reyting tarixi hali yo‘q.',
     ratingChange: 'Reyting o‘zgarishi', newRating: 'yangi reyting',
+    changePassword: 'Parolni o‘zgartirish', currentPassword: 'Joriy parol', newPassword: 'Yangi parol',
+    passwordChanged: 'Parol o‘zgartirildi: boshqa qurilmalardan chiqildi.', signOutEverywhere: 'Barcha qurilmalardan chiqish',
   },
 };

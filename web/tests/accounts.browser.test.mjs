@@ -4,7 +4,8 @@
 // signs out and in again; a rated 1+0 Togyz Kumalak game made in the new-game dialog is joined by
 // the other through the invite link, both see the names and ratings beside the clocks, White's
 // flag falls on the server, both see the rating change, and the winner is on the hall of fame and
-// on a player page with a rating chart.
+// on a player page with a rating chart. Then a password change signs out the other device, and
+// "sign out everywhere" every one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -203,4 +204,47 @@ test('a rated game: names and ratings at the table, the rating change, the hall 
   assert.deepEqual(bob.errors, []);
   await alice.context().close();
   await bob.context().close();
+});
+
+test('a password change signs out the other devices; sign out everywhere signs out this one too', async () => {
+  const laptop = await newPage(DESKTOP, 'en-US');
+  const phone = await newPage(PHONE, 'ru-RU');
+  await laptop.goto(server.url);
+  await phone.goto(server.url);
+  await signUp(laptop, 'carol_pw', 'first-password-1');
+  await laptop.waitForSelector('[data-account=user]');
+  await phone.click('[data-action=sign-in]');
+  await submitAccount(phone, 'carol_pw', 'first-password-1');
+  await phone.waitForSelector('[data-account=user]');
+
+  // A wrong current password is refused in the user's language; then the change goes through.
+  await laptop.click('[data-testid=account-name]');
+  await laptop.click('[data-action=change-password]');
+  await laptop.fill('[data-testid=password-dialog] input[name=current]', 'not-the-password');
+  await laptop.fill('[data-testid=password-dialog] input[name=new]', 'second-password-2');
+  await laptop.click('[data-action=password-submit]');
+  assert.equal(await (await laptop.waitForSelector('[data-testid=password-error]')).textContent(), TEXTS.errors.bad_credentials.en);
+  await laptop.fill('[data-testid=password-dialog] input[name=current]', 'first-password-1');
+  await laptop.click('[data-action=password-submit]');
+  await laptop.waitForSelector('[data-testid=password-changed]');
+  await shot(laptop, 'password-changed');
+  await laptop.click('[data-testid=password-dialog] .modal-buttons button');
+  await phone.reload();
+  await phone.waitForSelector('[data-account=guest]');
+  await laptop.reload();
+  await laptop.waitForSelector('[data-account=user]');
+
+  // The phone signs in with the new password, then signs out everywhere: the laptop too.
+  await phone.click('[data-action=sign-in]');
+  await submitAccount(phone, 'carol_pw', 'second-password-2');
+  await phone.waitForSelector('[data-account=user]');
+  await phone.click('[data-testid=account-name]');
+  await phone.click('[data-action=sign-out-everywhere]');
+  await phone.waitForSelector('[data-account=guest]');
+  await laptop.reload();
+  await laptop.waitForSelector('[data-account=guest]');
+  assert.deepEqual(laptop.errors, []);
+  assert.deepEqual(phone.errors, []);
+  await laptop.context().close();
+  await phone.context().close();
 });

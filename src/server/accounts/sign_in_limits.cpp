@@ -1,45 +1,50 @@
 #include "server/accounts/sign_in_limits.h"
 
-#include <algorithm>
-
 namespace oyin::server::accounts {
 
-std::int64_t SignInLimits::wait_of(Times& t, int limit, std::int64_t now) {
-  while (!t.empty() && t.front() + kWindowMs <= now) t.pop_front();
-  if (static_cast<int>(t.size()) < limit) return 0;
-  return t.front() + kWindowMs - now;
+namespace {
+
+std::string name_and_client(const std::string& name_key, const std::string& client) {
+  return "in:" + name_key + "|" + client;
+}
+std::string from_client(const std::string& client) { return "from:" + client; }
+std::string of_name(const std::string& name_key) { return "name:" + name_key; }
+
+}  // namespace
+
+// Ended windows are dropped at most once a minute, by whichever request comes then.
+void SignInLimits::prune(std::int64_t now) {
+  std::int64_t last = last_prune_.load();
+  if (now - last < 60 * 1000 || !last_prune_.compare_exchange_strong(last, now)) return;
+  (void)attempts_.prune(now);  // a failure only leaves old rows for the next time
 }
 
-// Drops the entries whose failures have all left the window (at most once a window), so the
-// maps do not grow with every name ever tried.
-void SignInLimits::forget_old(std::int64_t now) {
-  if (now - last_sweep_ < kWindowMs) return;
-  last_sweep_ = now;
-  for (auto* map : {&by_name_, &by_client_})
-    std::erase_if(*map, [&](const auto& kv) { return kv.second.empty() || kv.second.back() + kWindowMs <= now; });
-}
-
-std::int64_t SignInLimits::wait_ms(const std::string& name_key, const std::string& client) {
-  std::lock_guard lock(m_);
+Result<SignInLimits::Attempt> SignInLimits::try_sign_in(const std::string& name_key, const std::string& client) {
   const std::int64_t now = clock_.now_ms();
-  forget_old(now);
-  std::int64_t wait = 0;
-  if (auto it = by_name_.find(name_key); it != by_name_.end()) wait = wait_of(it->second, kFailuresPerName, now);
-  if (auto it = by_client_.find(client); it != by_client_.end())
-    wait = std::max(wait, wait_of(it->second, kFailuresPerClient, now));
-  return wait;
+  prune(now);
+  auto known = accounts_.known_address(name_key, client);
+  if (!known) return make_error(known.error());
+  std::vector<storage::AttemptBudget> budgets{{name_and_client(name_key, client), kFailuresPerNameAndClient, kWindowMs},
+                                              {from_client(client), kFailuresPerClient, kWindowMs}};
+  if (!*known) budgets.push_back({of_name(name_key), kFailuresPerName, kNameWindowMs});
+  auto wait = attempts_.take(std::move(budgets), now);
+  if (!wait) return make_error(wait.error());
+  return Attempt{*wait, !*known};
 }
 
-void SignInLimits::failed(const std::string& name_key, const std::string& client) {
-  std::lock_guard lock(m_);
+void SignInLimits::signed_in(const Attempt& a, const std::string& name_key, const std::string& client,
+                             std::int64_t user_id) {
+  // Failures here only leave a limit a little tighter for a while: not worth failing the sign-in.
+  (void)attempts_.forget(name_and_client(name_key, client));
+  (void)attempts_.give_back(from_client(client));
+  if (a.name_counted) (void)attempts_.give_back(of_name(name_key));
+  (void)accounts_.remember_address(user_id, client, clock_.now_ms());
+}
+
+Result<std::int64_t> SignInLimits::try_sign_up(const std::string& client) {
   const std::int64_t now = clock_.now_ms();
-  by_name_[name_key].push_back(now);
-  by_client_[client].push_back(now);
-}
-
-void SignInLimits::succeeded(const std::string& name_key) {
-  std::lock_guard lock(m_);
-  by_name_.erase(name_key);
+  prune(now);
+  return attempts_.take({{"up:" + client, kSignUpsPerClient, kSignUpWindowMs}}, now);
 }
 
 }  // namespace oyin::server::accounts

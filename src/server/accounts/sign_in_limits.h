@@ -1,41 +1,57 @@
 #pragma once
-// Limits on failed sign-ins, so that passwords cannot be guessed at speed: at most
-// kFailuresPerName failures for one user name and kFailuresPerClient from one client address
-// within kWindowMs; past that, sign-ins for that name or from that address are refused until the
-// oldest failure in the window is older than the window. Time comes from the server's Clock, so
-// tests move it on instead of waiting. Kept in memory per server process (a restart forgets it).
+// Limits on password guessing and on sign-ups, kept in the store (storage/attempt_store.h) so
+// that they hold across restarts and across instances. A sign-in is counted before its password
+// is checked, and given back when it succeeds, against:
+//   - the name from this address: kFailuresPerNameAndClient in kWindowMs;
+//   - this address, whatever the names: kFailuresPerClient in kWindowMs;
+//   - the name from anywhere: kFailuresPerName in kNameWindowMs, a slower budget against guesses
+//     spread over many addresses; not counted from an address the account has signed in from
+//     before, so that a storm of guesses elsewhere never locks the owner out at home.
+// So guessing from one address is slow, and no one else's guesses refuse the owner's password.
+// Sign-ups: kSignUpsPerClient per address in kSignUpWindowMs.
+#include <atomic>
 #include <cstdint>
-#include <deque>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 
-#include "server/clock.h"
+#include "core/result.h"
+#include "server/accounts/wall_clock.h"
+#include "storage/account_store.h"
+#include "storage/attempt_store.h"
 
 namespace oyin::server::accounts {
 
 class SignInLimits {
  public:
-  static constexpr int kFailuresPerName = 5;
+  static constexpr int kFailuresPerNameAndClient = 5;
   static constexpr int kFailuresPerClient = 20;
   static constexpr std::int64_t kWindowMs = 15 * 60 * 1000;
+  static constexpr int kFailuresPerName = 50;
+  static constexpr std::int64_t kNameWindowMs = 60 * 60 * 1000;
+  static constexpr int kSignUpsPerClient = 5;
+  static constexpr std::int64_t kSignUpWindowMs = 60 * 60 * 1000;
 
-  explicit SignInLimits(Clock& clock) : clock_(clock) {}
-  // 0 when a sign-in as `name_key` from `client` may be tried now; else the milliseconds to wait.
-  std::int64_t wait_ms(const std::string& name_key, const std::string& client);
-  void failed(const std::string& name_key, const std::string& client);
-  // A successful sign-in forgets the name's failures (not the address's).
-  void succeeded(const std::string& name_key);
+  SignInLimits(storage::Db& db, storage::AccountStore& accounts, WallClock& clock)
+      : attempts_(db), accounts_(accounts), clock_(clock) {}
+
+  // A sign-in (or a check of the current password) as `name_key` from `client`, counted now.
+  struct Attempt {
+    std::int64_t wait_ms = 0;  // 0: go on and check the password; else refused for this long
+    bool name_counted = false;
+  };
+  Result<Attempt> try_sign_in(const std::string& name_key, const std::string& client);
+  // The password was right: the attempt is given back, the name's failures from this address
+  // forgotten, and the address noted as the account's.
+  void signed_in(const Attempt& a, const std::string& name_key, const std::string& client, std::int64_t user_id);
+  // A sign-up from `client`, counted now: 0, or the milliseconds to wait.
+  Result<std::int64_t> try_sign_up(const std::string& client);
 
  private:
-  using Times = std::deque<std::int64_t>;
-  static std::int64_t wait_of(Times& t, int limit, std::int64_t now);
-  void forget_old(std::int64_t now);
+  void prune(std::int64_t now);
 
-  Clock& clock_;
-  std::mutex m_;
-  std::unordered_map<std::string, Times> by_name_, by_client_;
-  std::int64_t last_sweep_ = 0;
+  storage::AttemptStore attempts_;
+  storage::AccountStore& accounts_;
+  WallClock& clock_;
+  std::atomic<std::int64_t> last_prune_{0};
 };
 
 }  // namespace oyin::server::accounts
