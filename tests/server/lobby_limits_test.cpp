@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "server/account_client.h"
+#include "server/accounts_from_address.h"
 #include "server/manual_clock_server.h"
 
 namespace oyin::testing {
@@ -18,11 +19,16 @@ class LobbyLimitsTest : public ManualClockServerTest {
  protected:
   LobbyLimitsTest() : ManualClockServerTest("oyin_lobby_limits_") {}
   json seeks() { return http_get(port_, "/api/seeks").body["seeks"]; }
+  // Each account signs up from an address of its own (an address may sign up five an hour).
   CookieClient account(const std::string& name) {
     CookieClient c(port_);
-    EXPECT_EQ(c.sign_up(name, name + "-secret-9").status, 201) << name;
+    const auto r = sign_up_from("127.0.1." + std::to_string(++sign_ups_), port_, name, name + "-secret-9");
+    EXPECT_EQ(r.status, 201) << name << " " << r.text;
+    const std::string set = r.header("Set-Cookie");
+    c.set_cookie(set.substr(0, set.find(';')));
     return c;
   }
+  int sign_ups_ = 0;
   static json challenge_to(const std::string& name) {
     json c = kSeek;
     c["to"] = name;
