@@ -39,7 +39,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed",
 
     // what one client may have stored in a short time
-    "too_many_games", "too_many_imports",
+    "too_many_games", "too_many_imports", "too_many_spectators",
 
     // several instances: another one changed the game at the same moment (after one retry)
     "stale_game"});

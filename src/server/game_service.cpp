@@ -117,6 +117,7 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
       retry_claims();
       keep_in_touch();
       drop_unstarted();
+      push_spectators();
     }
   });
 }
@@ -916,7 +917,7 @@ Reply GameService::import(const json& req) {
 }
 
 Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& given,
-                             std::int64_t user, std::string* seat) {
+                             std::int64_t user, std::string* seat, const std::string& address) {
   auto found = find(id);
   if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
   auto& s = *found;
@@ -938,9 +939,13 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
       broadcast(*s, state_json(*s));  // the others see the player come
     }
   } else {
+    if (s->spectators >= kMaxSpectators || s->spectators_by_address[address] >= kMaxSpectatorsPerAddress) {
+      if (s->spectators_by_address[address] == 0) s->spectators_by_address.erase(address);
+      return Reply::error(429, "too_many_spectators", "too many spectators of this game", {{"max", kMaxSpectatorsPerAddress}});
+    }
     ++s->spectators;
-    ++s->version;
-    broadcast(*s, state_json(*s));  // the players see one more watching
+    ++s->spectators_by_address[address];
+    spectators_changed(s);  // the players see one more watching, a moment later
   }
   const auto live = sub.lock();
   const bool wants_chat = !live || live->wants_chat();
@@ -1058,6 +1063,34 @@ void GameService::settle_ratings(Session& s) {
   s.ratings_settled = true;
   s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result, s.state->status().over());
   if (!s.rating_change.is_null()) refresh_players(s);
+}
+
+void GameService::spectators_changed(const std::shared_ptr<Session>& s) {
+  if (s->spectators_changed) return;
+  s->spectators_changed = true;
+  std::lock_guard lock(spectators_mutex_);
+  spectators_changed_.push_back(s);
+}
+
+void GameService::push_spectators() {
+  std::vector<std::weak_ptr<Session>> changed;
+  {
+    std::lock_guard lock(spectators_mutex_);
+    changed.swap(spectators_changed_);
+  }
+  for (const auto& weak : changed) {
+    const auto s = weak.lock();
+    if (!s) continue;
+    std::lock_guard lock(s->m);
+    s->spectators_changed = false;
+    const std::string text = json{{"type", "spectators"}, {"count", s->spectators}}.dump();
+    std::erase_if(s->subscribers, [&](const std::weak_ptr<Subscriber>& w) {
+      auto sub = w.lock();
+      if (!sub) return true;
+      sub->send_text(text);
+      return false;
+    });
+  }
 }
 
 void GameService::drop_unstarted() {

@@ -143,8 +143,9 @@ class GameService {
   // position of an online game being played, or the request carries {"game_id", "token"} of a
   // seat in such a game. Nothing when it may go on.
   std::optional<Reply> analysis_refusal(const json& req, const GameState& position);
-  // A connection that subscribed with `token` is gone (for the players' presence).
-  void leave(const std::string& id, const std::string& token);
+  // A connection that subscribed with `token` (from `address`) is gone (for the players' presence
+  // and the count of spectators).
+  void leave(const std::string& id, const std::string& token, const std::string& address = "");
   // Loads every timed game still in play (at start, before serving), so its flag falls even if
   // nobody asks for it again.
   void resume_timed_games();
@@ -155,8 +156,13 @@ class GameService {
   // Sends `sub` the current state as its first message, registers it for pushes and returns that
   // state (or an error, and then sends nothing). The seat's token the connection stands for (the
   // one given, or that of the seat of `user`) goes to `seat_token`: leave() wants it.
+  // A spectator (no seat) is refused past kMaxSpectators in a game, or kMaxSpectatorsPerAddress
+  // of one `address` in it; spectators' comings and goings are pushed as {"type": "spectators",
+  // "count"} at most every kSpectatorsPushMs.
+  static constexpr int kMaxSpectators = 5000, kMaxSpectatorsPerAddress = 32;
+  static constexpr int kSpectatorsPushMs = 500;
   Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token, std::int64_t user = 0,
-                  std::string* seat_token = nullptr);
+                  std::string* seat_token = nullptr, const std::string& address = "");
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
   std::size_t cached_games();
@@ -227,6 +233,9 @@ class GameService {
   // Deletes the games nobody ever moved in (GameServiceOptions::drop_unstarted_after_s).
   static constexpr std::int64_t kUnstartedSweepS = 600;
   void drop_unstarted();
+  // Pushes the spectators' counts that changed (every kSpectatorsPushMs).
+  void spectators_changed(const std::shared_ptr<Session>& s);
+  void push_spectators();
   // Presence across instances (game_service_presence.cpp): each instance tells the others its
   // count of a seat's connections whenever it changes, answers an instance that has just loaded
   // the game, and says it is alive every few seconds; the counts of one silent for a while are
@@ -262,6 +271,8 @@ class GameService {
   std::map<std::string, std::chrono::steady_clock::time_point> beats_;  // other instances, last heard
   std::chrono::steady_clock::time_point beat_sent_{};
   std::chrono::steady_clock::time_point unstarted_swept_ = std::chrono::steady_clock::now();
+  std::mutex spectators_mutex_;
+  std::vector<std::weak_ptr<Session>> spectators_changed_;
   std::jthread claim_retry_;  // last: stops first
 };
 

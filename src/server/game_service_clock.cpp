@@ -124,7 +124,7 @@ std::optional<Reply> GameService::claim_action(Session& s, int side) {
   return std::nullopt;
 }
 
-void GameService::leave(const std::string& id, const std::string& token) {
+void GameService::leave(const std::string& id, const std::string& token, const std::string& address) {
   std::shared_ptr<Session> s = loaded_session(id);
   if (!s) return;
   std::lock_guard lock(s->m);
@@ -141,8 +141,9 @@ void GameService::leave(const std::string& id, const std::string& token) {
     }
   if (!seat && s->spectators > 0) {  // a spectator went (see subscribe)
     --s->spectators;
-    ++s->version;
-    broadcast(*s, state_json(*s));
+    if (auto it = s->spectators_by_address.find(address); it != s->spectators_by_address.end() && --it->second <= 0)
+      s->spectators_by_address.erase(it);
+    spectators_changed(s);
     return;
   }
   if (changed && s->mode == Mode::online) {

@@ -72,6 +72,10 @@ struct GameService::Session {
   // At the table: connections that hold no seat, the players' chat (read with the game) and
   // each seat's recent chat times (the rate limit), and the seat that offers a rematch.
   int spectators = 0;
+  std::map<std::string, int> spectators_by_address;
+  // The count changed since it was last pushed: pushed as one small message a moment later (a
+  // crowd coming and going costs one push per moment, not a whole state per arrival).
+  bool spectators_changed = false;
   std::vector<storage::ChatLine> chat;
   std::vector<std::int64_t> chat_times[2];
   int rematch_offer = -1;

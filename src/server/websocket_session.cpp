@@ -99,7 +99,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         std::string seat;
-        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_, self->user_, &seat);
+        const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_, self->user_, &seat,
+                                                        self->peer_);
         if (r.status != 200) {
           self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
         } else {  // the first state has gone out from subscribe, ahead of any push
@@ -110,7 +111,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
             self->subscribed_ = true;
             gone = self->gone_;
           }
-          if (gone) self->services_.games.leave(self->game_id_, self->token_);  // closed while subscribing
+          if (gone) self->services_.games.leave(self->game_id_, self->token_, self->peer_);  // closed while subscribing
         }
       });
     }
@@ -155,7 +156,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         gone_ = true;
         subscribed = subscribed_;
       }
-      if (subscribed) services_.games.leave(game_id_, token_);
+      if (subscribed) services_.games.leave(game_id_, token_, peer_);
       if (lobby_) services_.lobby.leave(this);
       return;
     }

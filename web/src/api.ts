@@ -253,6 +253,8 @@ export function watchGame(id: string, token: string, on: {
   state: (s: GameView, fresh: boolean) => void;
   connection: (up: boolean) => void;
   chat?: (lines: ChatLine[], fresh: boolean) => void;
+  // The count of spectators, pushed on its own (not with a whole state) as it changes.
+  spectators?: (count: number) => void;
   error?: (e: ApiError, request: Record<string, unknown>) => void;
 }): GameSocket {
   let ws: WebSocket | null = null;
@@ -274,6 +276,8 @@ export function watchGame(id: string, token: string, on: {
         first = false;
       } else if (msg.type === 'chat') {
         on.chat?.(msg.lines as ChatLine[], false);
+      } else if (msg.type === 'spectators') {
+        on.spectators?.(msg.count as number);
       } else if (msg.type === 'error') {
         on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
       }

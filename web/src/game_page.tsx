@@ -150,6 +150,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
         const seen = new Set(old.map((l) => l.seq));
         return [...old, ...lines.filter((l) => !seen.has(l.seq))];
       }),
+      spectators: (count) => setView((v) => (v ? { ...v, spectators: count } : v)),
       error: (e) => setError(e),
     });
     socket.current = ws;
