@@ -140,10 +140,12 @@ Reply LearnProgressService::progress_reply(const std::string& m, std::int64_t us
         if (!seen) return field_error(seen.error());
         auto solved = puzzle_ids(part, "solved", g->name());
         if (!solved) return field_error(solved.error());
+        // What the browser says of its results is not taken: a browser can say anything. Its
+        // puzzles are kept as seen (the trainer does not pick them again); the account's rating
+        // and solved puzzles are only what the server judged of the account's own attempts.
         storage::PuzzleProgress& mine = browser.puzzles[g->name()];
-        if (*rating) mine.rating = row_of(**rating, static_cast<int>(seen->size()));
         for (const auto& id : *seen) mine.done.push_back({id, false});
-        for (const auto& id : *solved) mine.done.push_back({id, true});
+        for (const auto& id : *solved) mine.done.push_back({id, false});
       }
     }
     auto merged = store_.merge(user, browser, [](const std::optional<storage::PuzzleRatingRow>& account,

@@ -5,9 +5,10 @@
 //   GET  /api/learn/progress   the account's progress (401 not_signed_in for a guest)
 //   POST /api/learn/progress   {"lessons": {id: finished_at}, "puzzles": {game: {"rating"?: {...},
 //                              "seen": [ids], "solved"?: [ids]}}}: merged in; answers the result
-// Merging: every lesson and puzzle the account lacks is added (a lesson keeps its earlier date);
-// of two puzzle ratings of a game the one with the smaller deviation (more attempts behind it)
-// is kept, the account's on a tie. Ids of no shipped lesson or puzzle are left out.
+// Merging: every lesson the account lacks is added (a lesson keeps its earlier date), and every
+// puzzle as seen. A browser's puzzle rating and "solved" list are checked but not taken: the
+// server judges results, and only the account's own attempts (POST /api/puzzles/{id}/try while
+// signed in) rate it or mark a puzzle solved. Ids of no shipped lesson or puzzle are left out.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -145,7 +145,7 @@ TEST_F(LearnProgressApiTest, ABrowsersProgressIsMergedIntoTheAccountOnSignIn) {
 
   // What a guest did in the browser before signing in.
   const json browser_capgo = {{"rating", 1234.5}, {"rd", 120}, {"volatility", 0.06}};
-  const json browser_tojmot = {{"rating", 1500}, {"rd", 349}, {"volatility", 0.06}};  // fewer attempts: loses
+  const json browser_tojmot = {{"rating", 1500}, {"rd", 349}, {"volatility", 0.06}};
   const json browser = {
       {"lessons", {{"capgo-atari", "2026-11-30T10:00:00.000Z"}, {"no-such-lesson", "2026-11-30T10:00:00.000Z"},
                    {"tojmot-piece-4", "2026-11-01T09:00:00.000Z"}}},
@@ -156,16 +156,26 @@ TEST_F(LearnProgressApiTest, ABrowsersProgressIsMergedIntoTheAccountOnSignIn) {
   ASSERT_EQ(merged.status, 200) << merged.text;
   const json& m = merged.body;
   EXPECT_EQ(m["lessons"], json({{"capgo-atari", "2026-11-30T10:00:00Z"}, {"tojmot-piece-4", "2026-11-01T09:00:00Z"}}));
-  EXPECT_EQ(m["puzzles"]["capgo"]["rating"], browser_capgo);  // the account had none
+  // A browser's rating is not taken (it could be anything): the account has none for capture Go.
+  EXPECT_EQ(m["puzzles"]["capgo"]["rating"], nullptr);
   EXPECT_EQ(m["puzzles"]["capgo"]["seen"], json({"capgo-1-0001", "capgo-1-0002"}));
-  EXPECT_EQ(m["puzzles"]["tojmot"]["rating"], tojmot_own);  // the smaller deviation
+  EXPECT_EQ(m["puzzles"]["tojmot"]["rating"], tojmot_own);
   EXPECT_EQ(m["puzzles"]["tojmot"]["seen"], json({"tojmot-1-0001", "tojmot-1-0003"}));
   EXPECT_EQ(m["puzzles"]["tojmot"]["solved"], json({"tojmot-1-0001"}));
   EXPECT_EQ(ann.get("/api/learn/progress").body, m);
-  // Merging the same again changes nothing; the account goes on from the merged rating.
+  // Merging the same again changes nothing; the account's first capture Go attempt is rated from
+  // a new learner's rating.
   EXPECT_EQ(ann.post("/api/learn/progress", browser).body, m);
   auto next = ann.post("/api/puzzles/capgo-1-0008/try", {{"moves", {"D4", "E5"}}});
-  EXPECT_EQ(next.body["rating"]["before"], browser_capgo) << next.text;
+  EXPECT_EQ(next.body["rating"]["before"], kNewLearner) << next.text;
+  // A forged rating and a list of "solved" puzzles change neither: the server judges results.
+  const json forged = {{"puzzles", {{"togyz", {{"rating", {{"rating", 3000}, {"rd", 30}, {"volatility", 0.06}}},
+                                                {"solved", {"togyz-1-0001", "togyz-1-0002"}}}}}}};
+  const auto after_forgery = ann.post("/api/learn/progress", forged);
+  ASSERT_EQ(after_forgery.status, 200) << after_forgery.text;
+  EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["rating"], nullptr);
+  EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["solved"], json::array());
+  EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["seen"], json({"togyz-1-0001", "togyz-1-0002"}));
 
   // What is not progress is refused, and nothing of it is kept.
   auto bad = ann.post("/api/learn/progress", {{"puzzles", {{"capgo", {{"rating", {{"rating", 1e9}, {"rd", 1}, {"volatility", 0.06}}}}}}}});
