@@ -85,6 +85,8 @@ class Api {
   void set_accounts(AccountService* a) { accounts_ = a; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
   void set_ratings(RatingService* r) { ratings_ = r; }
+  // What seals a guest's puzzle results (server/result_seal.h).
+  void set_result_seal(const ResultSeal* seal) { guest_ratings_.set_seal(seal); }
   // Limits on what one client may have stored (none until set).
   void set_limits(Clock& clock, const ClientLimits& limits);
   // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).

@@ -200,6 +200,8 @@ class GameService {
   std::string load_into(Session& s, const std::string& id);
   json state_json(const Session& s) const;
   json state_for(const Session& s, const std::string& token) const;
+  // How many of the last moves a pushed state carries (broadcast).
+  static constexpr std::size_t kPushedMoves = 2;
   // `token` when it holds a seat; else the token of the seat account `user` holds (the side to
   // move's when it holds both); else "".
   static std::string seat_token(const Session& s, const std::string& token, std::int64_t user);

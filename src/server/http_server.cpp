@@ -15,6 +15,7 @@
 #include "server/accounts/accounts.h"
 #include "server/api.h"
 #include "server/learn_progress.h"
+#include "server/result_seal.h"
 #include "server/ratings/rating_service.h"
 #include "server/websocket_session.h"
 
@@ -246,7 +247,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_accounts(&accounts);
   lobby.set_accounts(&accounts.store());
   api.set_ratings(&ratings);
+  auto seal = ResultSeal::load((*store)->db());
+  if (!seal) return seal.error();
+  api.set_result_seal(&*seal);
   LearnProgressService learning((*store)->db());
+  learning.set_seal(&*seal);
   api.set_learn_progress(&learning);
   Services services{games, analysis, api, lobby};
 

@@ -140,12 +140,19 @@ Reply LearnProgressService::progress_reply(const std::string& m, std::int64_t us
         if (!seen) return field_error(seen.error());
         auto solved = puzzle_ids(part, "solved", g->name());
         if (!solved) return field_error(solved.error());
-        // What the browser says of its results is not taken: a browser can say anything. Its
-        // puzzles are kept as seen (the trainer does not pick them again); the account's rating
-        // and solved puzzles are only what the server judged of the account's own attempts.
+        // A browser can say anything: its results are taken only as the server sealed them.
         storage::PuzzleProgress& mine = browser.puzzles[g->name()];
+        if (seal_)
+          if (const auto sealed = sealed_rating(part, g->name(), *seal_))
+            mine.rating = row_of(*sealed, static_cast<int>(seen->size()));
+        const auto seals = part.find("solved_seals");
+        const auto solved_sealed = [&](const std::string& id) {
+          if (!seal_ || seals == part.end() || !seals->is_object()) return false;
+          const auto s = seals->find(id);
+          return s != seals->end() && s->is_string() && seal_->valid(solved_seal_message(id), s->get<std::string>());
+        };
         for (const auto& id : *seen) mine.done.push_back({id, false});
-        for (const auto& id : *solved) mine.done.push_back({id, false});
+        for (const auto& id : *solved) mine.done.push_back({id, solved_sealed(id)});
       }
     }
     auto merged = store_.merge(user, browser, [](const std::optional<storage::PuzzleRatingRow>& account,

@@ -6,9 +6,10 @@
 //   POST /api/learn/progress   {"lessons": {id: finished_at}, "puzzles": {game: {"rating"?: {...},
 //                              "seen": [ids], "solved"?: [ids]}}}: merged in; answers the result
 // Merging: every lesson the account lacks is added (a lesson keeps its earlier date), and every
-// puzzle as seen. A browser's puzzle rating and "solved" list are checked but not taken: the
-// server judges results, and only the account's own attempts (POST /api/puzzles/{id}/try while
-// signed in) rate it or mark a puzzle solved. Ids of no shipped lesson or puzzle are left out.
+// puzzle as seen. The server judges results: a browser's puzzle rating is taken only with the
+// seal the server gave it ("seal" in the rating, server/result_seal.h), a solved puzzle only with
+// its seal ("solved_seals": {id: seal}); of two ratings of a game the one with the smaller
+// deviation is kept, the account's on a tie. Ids of no shipped lesson or puzzle are left out.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ namespace oyin::server {
 class AccountPuzzleRatings final : public PuzzleRatingStore {
  public:
   explicit AccountPuzzleRatings(storage::LearnStore& store) : store_(store) {}
+  void set_seal(const ResultSeal* seal) { guests_.set_seal(seal); }
+  const ResultSeal* seal() const override { return guests_.seal(); }
   // An account's rating is the server's: what the browser sends is not read.
   Status check(const PuzzleLearner& learner) override;
   // An account's first finish of a puzzle is rated (from a new learner's rating when it has none).
@@ -39,6 +42,11 @@ class LearnProgressService {
  public:
   explicit LearnProgressService(storage::Db& db) : store_(db), ratings_(store_) {}
   PuzzleRatingStore& puzzle_ratings() { return ratings_; }
+  // What seals a guest's results (taken into the account on sign-in only with a valid seal).
+  void set_seal(const ResultSeal* seal) {
+    seal_ = seal;
+    ratings_.set_seal(seal);
+  }
   // An account answered the last step of a lesson right.
   Status lesson_finished(std::int64_t user, const std::string& lesson_id);
   // The puzzles of `game` an account finished (the trainer does not pick them again).
@@ -50,6 +58,7 @@ class LearnProgressService {
   Result<json> progress_json(std::int64_t user);
   storage::LearnStore store_;
   AccountPuzzleRatings ratings_;
+  const ResultSeal* seal_ = nullptr;
 };
 
 bool is_learn_progress_path(const std::vector<std::string>& parts);

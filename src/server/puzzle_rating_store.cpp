@@ -32,12 +32,32 @@ Status GuestPuzzleRatings::check(const PuzzleLearner& learner) {
   return Ok{};
 }
 
-Result<std::optional<PuzzleRatingChange>> GuestPuzzleRatings::finish(const PuzzleLearner& learner, const std::string&,
+Result<std::optional<PuzzleRatingChange>> GuestPuzzleRatings::finish(const PuzzleLearner& learner, const std::string& game,
                                                                      const std::string&, int puzzle_rating, bool solved) {
   auto r = sent_rating(learner.request);
   if (!r) return make_error(r.error());
   if (!*r) return std::optional<PuzzleRatingChange>();
-  return std::optional<PuzzleRatingChange>(PuzzleRatingChange{**r, ratings::rate_puzzle(**r, puzzle_rating, solved)});
+  const bool sealable = seal_ && sealed_rating(learner.request, game, *seal_).has_value();
+  return std::optional<PuzzleRatingChange>(
+      PuzzleRatingChange{**r, ratings::rate_puzzle(**r, puzzle_rating, solved), sealable});
+}
+
+std::string rating_seal_message(const std::string& game, const ratings::Rating& r) {
+  return "puzzle rating|" + game + "|" + rating_json(r).dump();
+}
+
+std::string solved_seal_message(const std::string& puzzle_id) { return "puzzle solved|" + puzzle_id; }
+
+std::optional<ratings::Rating> sealed_rating(const json& request, const std::string& game, const ResultSeal& seal) {
+  auto r = sent_rating(request);
+  if (!r || !*r) return std::nullopt;
+  // A new learner's rating is everyone's starting point: no seal needed.
+  if (rating_json(**r) == rating_json(ratings::kNewPuzzleLearner)) return *r;
+  const json& sent = request["rating"];
+  const auto s = sent.find("seal");
+  if (s == sent.end() || !s->is_string() || !seal.valid(rating_seal_message(game, **r), s->get<std::string>()))
+    return std::nullopt;
+  return *r;
 }
 
 json rating_json(const ratings::Rating& r) {

@@ -11,6 +11,7 @@
 
 #include "core/result.h"
 #include "server/ratings/glicko2.h"
+#include "server/result_seal.h"
 
 namespace oyin::server {
 
@@ -24,6 +25,9 @@ struct PuzzleLearner {
 
 struct PuzzleRatingChange {
   ratings::Rating before, after;
+  // A guest's rating that came from the server (a new learner's, or one it sealed): the new one
+  // is sealed in turn, for the guest's account to take over (server/result_seal.h).
+  bool sealable = false;
 };
 
 class PuzzleRatingStore {
@@ -36,16 +40,30 @@ class PuzzleRatingStore {
   virtual Result<std::optional<PuzzleRatingChange>> finish(const PuzzleLearner& learner, const std::string& game,
                                                            const std::string& puzzle_id, int puzzle_rating,
                                                            bool solved) = 0;
+  // What seals a guest's results (null: nothing is sealed).
+  virtual const ResultSeal* seal() const { return nullptr; }
 };
 
 class GuestPuzzleRatings final : public PuzzleRatingStore {
  public:
+  void set_seal(const ResultSeal* seal) { seal_ = seal; }
+  const ResultSeal* seal() const override { return seal_; }
   Status check(const PuzzleLearner& learner) override;
   // Rated when the browser sent its rating (it does not for a puzzle it finished before).
   Result<std::optional<PuzzleRatingChange>> finish(const PuzzleLearner& learner, const std::string& game,
                                                    const std::string& puzzle_id, int puzzle_rating,
                                                    bool solved) override;
+
+ private:
+  const ResultSeal* seal_ = nullptr;
 };
+
+// What a sealed rating's seal is over, and what a solved puzzle's is.
+std::string rating_seal_message(const std::string& game, const ratings::Rating& r);
+std::string solved_seal_message(const std::string& puzzle_id);
+// The rating a client sent in `request` ("rating") when it carries a valid seal for `game` (or
+// is a new learner's); nullopt otherwise.
+std::optional<ratings::Rating> sealed_rating(const json& request, const std::string& game, const ResultSeal& seal);
 
 // The rating a client sent in `request` ("rating"), nullopt when none; an error when it is not one.
 Result<std::optional<ratings::Rating>> sent_rating(const json& request);

@@ -124,12 +124,16 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
     auto change = store.finish(learner, p.game, p.id, p.rating, v->kind == Kind::Solved);
     if (!change) return Reply::error(500, "server_error", change.error());
     if (*change) {
-      const auto& [before, after] = **change;
+      const auto& [before, after, sealable] = **change;
       out["rating"] = {{"before", rating_json(before)},
                        {"after", rating_json(after)},
                        {"change", std::lround(after.rating) - std::lround(before.rating)},
                        {"provisional", ratings::provisional(after)}};
+      // A guest carries the results the server judged, sealed, to the account it signs in to.
+      if (sealable && store.seal()) out["rating"]["after"]["seal"] = store.seal()->seal(rating_seal_message(p.game, after));
     }
+    if (v->kind == Kind::Solved && user == 0 && store.seal())
+      out["solved_seal"] = store.seal()->seal(solved_seal_message(p.id));
   }
   return {200, out};
 }

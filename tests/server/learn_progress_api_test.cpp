@@ -176,6 +176,32 @@ TEST_F(LearnProgressApiTest, ABrowsersProgressIsMergedIntoTheAccountOnSignIn) {
   EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["rating"], nullptr);
   EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["solved"], json::array());
   EXPECT_EQ(after_forgery.body["puzzles"]["togyz"]["seen"], json({"togyz-1-0001", "togyz-1-0002"}));
+  // What a guest's browser got from the server, sealed, is taken: its rating, and its solved
+  // puzzle with the puzzle's seal. A seal of another puzzle or rating does not fit.
+  const auto guest = http_post(port_, "/api/puzzles/tojmot-1-0001/try", {{"moves", {"d12b12"}}, {"rating", kNewLearner}});
+  ASSERT_EQ(guest.body["result"], "solved") << guest.text;
+  const json sealed_rating = guest.body["rating"]["after"];
+  ASSERT_TRUE(sealed_rating.contains("seal")) << guest.text;
+  const std::string solved_seal = guest.body["solved_seal"];
+  CookieClient zhan = learner("zhan");
+  json tampered = sealed_rating;
+  tampered["rating"] = tampered["rating"].get<double>() + 100;
+  const json carried = {{"puzzles", {{"tojmot", {{"rating", tampered}, {"seen", {"tojmot-1-0001", "tojmot-1-0003"}},
+                                                  {"solved", {"tojmot-1-0001", "tojmot-1-0003"}},
+                                                  {"solved_seals", {{"tojmot-1-0003", solved_seal}}}}}}}};
+  auto refused = zhan.post("/api/learn/progress", carried);
+  ASSERT_EQ(refused.status, 200) << refused.text;
+  EXPECT_EQ(refused.body["puzzles"]["tojmot"]["rating"], nullptr);
+  EXPECT_EQ(refused.body["puzzles"]["tojmot"]["solved"], json::array());
+  json honest = carried;
+  honest["puzzles"]["tojmot"]["rating"] = sealed_rating;
+  honest["puzzles"]["tojmot"]["solved_seals"] = {{"tojmot-1-0001", solved_seal}};
+  auto taken = zhan.post("/api/learn/progress", honest);
+  ASSERT_EQ(taken.status, 200) << taken.text;
+  json expected_rating = sealed_rating;
+  expected_rating.erase("seal");
+  EXPECT_EQ(taken.body["puzzles"]["tojmot"]["rating"], expected_rating);
+  EXPECT_EQ(taken.body["puzzles"]["tojmot"]["solved"], json({"tojmot-1-0001"}));
 
   // What is not progress is refused, and nothing of it is kept.
   auto bad = ann.post("/api/learn/progress", {{"puzzles", {{"capgo", {{"rating", {{"rating", 1e9}, {"rd", 1}, {"volatility", 0.06}}}}}}}});

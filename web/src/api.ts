@@ -260,6 +260,7 @@ export function watchGame(id: string, token: string, on: {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 250;
+  let known: string[] = [];  // the game's moves as this socket has them
   const open = () => {
     ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`));
     let first = true;
@@ -270,7 +271,22 @@ export function watchGame(id: string, token: string, on: {
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === 'state') {
-        const s = msg.state as GameView;
+        const s = msg.state as GameView & { moves_from?: number };
+        // A push carries the last moves only, from index moves_from: the ones before are those
+        // this connection has. One that missed some reads the whole game again.
+        if (s.moves_from !== undefined && s.moves_from > 0) {
+          if (s.moves_from > known.length) {
+            const wasFirst = first;
+            first = false;
+            api.get(id, token).then((full) => {
+              known = full.moves;
+              on.state(full, wasFirst);
+            }).catch(() => { /* the next push or a reconnection brings it */ });
+            return;
+          }
+          s.moves = known.slice(0, s.moves_from).concat(s.moves);
+        }
+        known = s.moves;
         if (first && s.chat) on.chat?.(s.chat, true);
         on.state(s, first);
         first = false;

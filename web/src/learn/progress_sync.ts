@@ -6,7 +6,7 @@
 // learner signs out, the copy goes and the browser is a fresh guest's.
 import { ApiError, call } from '../api';
 import { LESSONS_KEY } from './learn_api';
-import { MAX_SEEN, RATING_KEY, SEEN_KEY, SOLVED_KEY, type Rating } from './puzzles_api';
+import { MAX_SEEN, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, type Rating } from './puzzles_api';
 
 const OWNER_KEY = 'oyin.learn.account';
 
@@ -47,10 +47,14 @@ function guestProgress() {
   const ratings = readObject(RATING_KEY);
   const seen = readObject(SEEN_KEY);
   const solved = readObject(SOLVED_KEY);
+  const seals = readObject(SOLVED_SEALS_KEY);
   const list = (v: unknown) => (Array.isArray(v) ? v as unknown[] : []);
-  const puzzles: Record<string, { rating?: unknown; seen: unknown[]; solved: unknown[] }> = {};
+  const object = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+  // The rating carries the server's seal, and each solved puzzle has its own: the server takes
+  // what it sealed only.
+  const puzzles: Record<string, { rating?: unknown; seen: unknown[]; solved: unknown[]; solved_seals: unknown }> = {};
   for (const game of new Set([...Object.keys(ratings), ...Object.keys(seen), ...Object.keys(solved)])) {
-    puzzles[game] = { seen: list(seen[game]), solved: list(solved[game]) };
+    puzzles[game] = { seen: list(seen[game]), solved: list(solved[game]), solved_seals: object(seals[game]) };
     if (ratings[game]) puzzles[game].rating = ratings[game];
   }
   return { lessons: readObject(LESSONS_KEY), puzzles };
@@ -73,7 +77,7 @@ function keep(p: AccountProgress, owner: string) {
 }
 
 function forget() {
-  for (const k of [LESSONS_KEY, RATING_KEY, SEEN_KEY, SOLVED_KEY, OWNER_KEY]) localStorage.removeItem(k);
+  for (const k of [LESSONS_KEY, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, OWNER_KEY]) localStorage.removeItem(k);
 }
 
 // A rating the server cannot go on from (bad_rating) is left behind rather than the rest.

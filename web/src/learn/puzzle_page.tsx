@@ -13,7 +13,7 @@ import { LEARN_BOARDS } from './boards';
 import { fill, type LearnDict } from './learn_texts';
 import {
   NEW_LEARNER, type PuzzleSummary, type PuzzleView, type Rating, type TryResult, puzzleRatings, puzzlesApi,
-  seenPuzzles, solvedPuzzles, themeText,
+  seenPuzzles, solvedPuzzles, solvedSeals, themeText,
 } from './puzzles_api';
 import { progressOwner } from './progress_sync';
 import './learn.css';
@@ -87,6 +87,7 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
     if (!puzzle) return;
     seenPuzzles.add(puzzle.game, puzzle.id);
     if (r.result === 'solved') solvedPuzzles.add(puzzle.game, puzzle.id);
+    if (r.solved_seal) solvedSeals.add(puzzle.game, puzzle.id, r.solved_seal);
     if (r.rating) puzzleRatings.set(puzzle.game, r.rating.after);
   };
 

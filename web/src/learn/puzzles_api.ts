@@ -44,6 +44,7 @@ export interface TryResult {
   expected?: string;
   answer?: { move: string; board: BoardData }[];
   rating?: { before: Rating; after: Rating; change: number; provisional: boolean };
+  solved_seal?: string;  // a guest's: the server's seal on this solve
 }
 
 export const puzzlesApi = {
@@ -122,6 +123,26 @@ export const solvedPuzzles = {
     list.push(id);
     all[game] = list.slice(-MAX_SEEN);
     localStorage.setItem(SOLVED_KEY, JSON.stringify(all));
+  },
+};
+
+export const SOLVED_SEALS_KEY = 'oyin.puzzles.solved_seals';
+
+// The server's seal on each puzzle a guest solved, per game: an account the guest signs in to
+// takes a solved puzzle only with it (server/result_seal.h).
+export const solvedSeals = {
+  get(game: string): Record<string, string> {
+    const v = read<Record<string, Record<string, string>>>(SOLVED_SEALS_KEY, {})[game];
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  },
+  add(game: string, id: string, seal: string) {
+    const all = read<Record<string, Record<string, string>>>(SOLVED_SEALS_KEY, {});
+    const mine = all[game] && typeof all[game] === 'object' ? all[game] : {};
+    mine[id] = seal;
+    const ids = Object.keys(mine);
+    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEEN))) delete mine[old];
+    all[game] = mine;
+    localStorage.setItem(SOLVED_SEALS_KEY, JSON.stringify(all));
   },
 };
 
