@@ -33,7 +33,9 @@ std::string session_from_cookie_header(std::string_view header) {
     if (eq != std::string_view::npos && pair.substr(0, eq) == kCookieName) {
       std::string_view v = pair.substr(eq + 1);
       while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-      return std::string(v);
+      // An empty one (set by a sibling host, "cookie tossing", or a stale clear) must not hide
+      // the real session sent after it.
+      if (!v.empty()) return std::string(v);
     }
     if (semi == std::string_view::npos) break;
     header.remove_prefix(semi + 1);

@@ -12,7 +12,8 @@ inline constexpr std::string_view kCookieName = "oyin_session";
 std::string new_session_token();
 // Hex BLAKE2b-256 of the token, as stored.
 std::string token_hash(std::string_view token);
-// The value of oyin_session in a Cookie header ("a=1; oyin_session=...; b=2"), "" when absent.
+// The first non-empty value of oyin_session in a Cookie header ("a=1; oyin_session=...; b=2"),
+// "" when there is none.
 std::string session_from_cookie_header(std::string_view header);
 // The Set-Cookie value that sets `token`, and the one that clears it.
 std::string set_cookie(const std::string& token);
