@@ -37,7 +37,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed",
 
     // several instances: another one changed the game at the same moment (after one retry)
-    "stale_game"});
+    "stale_game",
+
+    // the HTTP edge: a path or query that is not text
+    "bad_utf8"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",
