@@ -22,6 +22,12 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()->check(whole_number(1, static_cast<std::int64_t>(search::kMaxHashMb)));
   cmd->add_option("--clock", o->clock, "Time of the game clocks: steady, or manual (tests: POST /api/test/clock advances it)")
       ->capture_default_str()->check(CLI::IsMember({"steady", "manual"}));
+  cmd->add_option("--trusted-proxy", o->trusted_proxies,
+                  "Reverse proxies (CIDRs, comma-separated, e.g. 127.0.0.1/32,::1/128) whose X-Forwarded-For and "
+                  "X-Forwarded-Proto are believed");
+  cmd->add_option("--public-url", o->public_urls,
+                  "The URL users open (e.g. https://oyin.example; a comma list for several): the origins allowed to "
+                  "change state, the base of links; https adds Secure cookies and HSTS");
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

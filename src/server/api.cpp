@@ -168,7 +168,8 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
     }
     if (m == "POST")
-      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user_of_cookie(req.cookie)));
+      return reply(games_.create(body, !req.link_base.empty() ? req.link_base : "http://" + (req.host.empty() ? "127.0.0.1" : req.host),
+                                 user_of_cookie(req.cookie)));
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.

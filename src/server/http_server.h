@@ -16,6 +16,8 @@ struct ServerOptions {
   int analysis_threads = 0;  // threads for analysis; 0 = half the cores (at least 1)
   int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
   std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
+  std::string trusted_proxies;   // CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed
+  std::string public_urls;       // comma list: the origins allowed to change state; the first makes links
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

@@ -20,7 +20,9 @@ struct Services {
 };
 
 // Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
+// `client_address`: the real client's (behind a trusted proxy, the forwarded one).
 void start_websocket(boost::asio::ip::tcp::socket&& socket,
-                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services);
+                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services,
+                     std::string client_address = {});
 
 }  // namespace oyin::server
