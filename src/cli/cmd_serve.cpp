@@ -28,6 +28,9 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--public-url", o->public_urls,
                   "The URL users open (e.g. https://oyin.example; a comma list for several): the origins allowed to "
                   "change state, the base of links; https adds Secure cookies and HSTS");
+  cmd->add_option("--max-connections-per-address", o->max_connections_per_address,
+                  "Open connections (HTTP and WebSocket) one client address may hold; more are closed at once")
+      ->capture_default_str()->check(whole_number(1, 1'000'000));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

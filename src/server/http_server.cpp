@@ -2,6 +2,7 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
@@ -11,9 +12,12 @@
 #include <optional>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "lessons/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/connection_limits.h"
 #include "server/edge_policy.h"
 #include "server/learn_progress.h"
 #include "server/ratings/rating_service.h"
@@ -51,8 +55,10 @@ bool changes_state(http::verb v) {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services, const EdgePolicy& edge, net::ip::address peer)
-      : stream_(std::move(socket)), services_(services), edge_(edge), peer_(peer) {}
+  // `place`: this connection's place under the per-address cap (passed on to a WebSocket).
+  HttpSession(tcp::socket&& socket, Services& services, const EdgePolicy& edge, net::ip::address peer,
+              std::shared_ptr<void> place)
+      : stream_(std::move(socket)), services_(services), edge_(edge), peer_(peer), place_(std::move(place)) {}
 
   void run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this())); }
 
@@ -85,7 +91,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return refuse(403, "bad_origin", "this request comes from a page of another origin");
     if (upgrade) {
       beast::get_lowest_layer(stream_).expires_never();
-      start_websocket(stream_.release_socket(), std::move(req), services_, client.address);
+      start_websocket(stream_.release_socket(), std::move(req), services_, client.address, place_);
       return;
     }
     keep_alive_ = req.keep_alive();
@@ -173,6 +179,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Services& services_;
   const EdgePolicy& edge_;
   net::ip::address peer_;
+  std::shared_ptr<void> place_;
   std::string host_;  // of the request being answered: its links and headers
   bool secure_ = false;
   std::shared_ptr<std::atomic<bool>> cancelled_;
@@ -186,8 +193,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services, const EdgePolicy& edge)
-      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge) {}
+  Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services, const EdgePolicy& edge,
+           ConnectionLimits& limits, std::ostream& log)
+      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge), limits_(limits), log_(log),
+        pause_(ioc) {}
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
   }
@@ -195,24 +204,61 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;
-    if (!ec) {
-      beast::error_code e;
-      const auto peer = socket.remote_endpoint(e);
-      if (!e) std::make_shared<HttpSession>(std::move(socket), services_, edge_, peer.address())->run();
+    if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system ||
+        ec == net::error::no_buffer_space || ec == net::error::no_memory) {
+      // The waiting connection stays queued, so accepting again at once fails again at once:
+      // a busy loop. Wait for some connection to close instead.
+      if (!out_of_files_) log_ << "oyin serve: cannot accept (" << ec.message() << "); retrying every 100 ms" << std::endl;
+      out_of_files_ = true;
+      pause_.expires_after(std::chrono::milliseconds(100));
+      pause_.async_wait([self = shared_from_this()](beast::error_code e) {
+        if (!e) self->accept();
+      });
+      return;
     }
+    out_of_files_ = false;
+    if (!ec) admit(std::move(socket));
     accept();
   }
+
+  // A trusted proxy carries everyone's connections: only direct clients are capped here.
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) return;
+    std::shared_ptr<void> place;
+    if (!in_ranges(peer.address(), edge_.trusted_proxies)) {
+      place = limits_.take(client_of(peer.address(), {}, {}, {}).address);
+      if (!place) return;  // closed at once: the cheapest refusal
+    }
+    std::make_shared<HttpSession>(std::move(socket), services_, edge_, peer.address(), std::move(place))->run();
+  }
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   Services& services_;
   const EdgePolicy& edge_;
+  ConnectionLimits& limits_;
+  std::ostream& log_;
+  net::steady_timer pause_;
+  bool out_of_files_ = false;
 };
+
+// Each connection is a file descriptor: take all the hard limit allows (a unit may raise it).
+void raise_file_limit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur >= r.rlim_max) return;
+  r.rlim_cur = r.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &r);
+}
 
 }  // namespace
 
 std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
   if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
+  if (opt.max_connections_per_address < 1) return "--max-connections-per-address must be at least 1";
+  raise_file_limit();
   auto edge = EdgePolicy::make(opt.trusted_proxies, opt.public_urls);
   if (!edge) return edge.error();
   std::error_code fs_ec;
@@ -226,6 +272,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
   if (ec) return "--host '" + opt.host + "' is not an IP address";
+  // Before the io_context: WebSockets a service still holds give their places back last.
+  ConnectionLimits limits(static_cast<std::size_t>(opt.max_connections_per_address));
   net::io_context ioc(opt.io_threads);
   tcp::acceptor acceptor(ioc);
   const tcp::endpoint ep(address, static_cast<unsigned short>(opt.port));
@@ -274,7 +322,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_learn_progress(&learning);
   Services services{games, analysis, api, lobby};
 
-  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge)->accept();
+  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits, log)->accept();
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
 

@@ -22,9 +22,9 @@ constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is
 
 class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
  public:
-  WsSession(tcp::socket&& socket, Services& services, std::string client_address)
+  WsSession(tcp::socket&& socket, Services& services, std::string client_address, std::shared_ptr<void> place)
       : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)),
-        client_address_(std::move(client_address)) {}
+        client_address_(std::move(client_address)), place_(std::move(place)) {}
 
   ~WsSession() override { stop_analyses(); }
 
@@ -278,6 +278,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   bool lobby_ = false;
   std::string client_;  // the key of this connection's analysis limit
   std::string client_address_;  // the real client's address (the forwarded one behind a trusted proxy)
+  std::shared_ptr<void> place_;  // under the per-address connection cap, while open
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
   std::int64_t user_ = 0;  // the account of the upgrade request's session cookie, 0 for a guest
@@ -291,8 +292,9 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 }  // namespace
 
 void start_websocket(tcp::socket&& socket, http::request<http::string_body> req, Services& services,
-                     std::string client_address) {
-  std::make_shared<WsSession>(std::move(socket), services, std::move(client_address))->run(std::move(req));
+                     std::string client_address, std::shared_ptr<void> place) {
+  std::make_shared<WsSession>(std::move(socket), services, std::move(client_address), std::move(place))
+      ->run(std::move(req));
 }
 
 }  // namespace oyin::server
