@@ -28,6 +28,15 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--drop-unstarted-after", o->drop_unstarted_after_s,
                   "Seconds after which a game nobody ever moved in is deleted (0 = never)")
       ->capture_default_str()->check(whole_number(0, 10LL * 365 * 24 * 3600));
+  cmd->add_option("--trusted-proxy", o->trusted_proxies,
+                  "Reverse proxies (CIDRs, comma-separated, e.g. 127.0.0.1/32,::1/128) whose X-Forwarded-For and "
+                  "X-Forwarded-Proto are believed");
+  cmd->add_option("--public-url", o->public_urls,
+                  "The URL users open (e.g. https://oyin.example; a comma list for several): the origins allowed to "
+                  "change state, the base of links; https adds Secure cookies and HSTS");
+  cmd->add_option("--max-connections-per-address", o->max_connections_per_address,
+                  "Open connections (HTTP and WebSocket) one client address may hold; more are closed at once")
+      ->capture_default_str()->check(whole_number(1, 1'000'000));
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

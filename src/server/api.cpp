@@ -5,11 +5,13 @@
 #include <optional>
 
 #include "server/accounts/accounts.h"
+#include "server/error_log.h"
 #include "server/learn_progress.h"
 #include "server/lessons_api.h"
 #include "server/puzzles_api.h"
 #include "server/ratings/rating_service.h"
 #include "server/request_json.h"
+#include "server/valid_utf8.h"
 
 namespace oyin::server {
 
@@ -30,6 +32,18 @@ std::string percent_decode(std::string_view s, bool plus_is_space) {
     out += plus_is_space && s[i] == '+' ? ' ' : s[i];
   }
   return out;
+}
+
+// The code of a 404 for an id or name under /api/{what}/.
+std::string missing_code(const std::vector<std::string>& parts) {
+  static const std::vector<std::pair<std::string, std::string>> codes = {
+      {"games", "no_such_game"},   {"players", "no_such_player"}, {"seeks", "no_such_seek"},
+      {"challenges", "no_such_challenge"}, {"base", "no_such_base_game"}, {"lessons", "no_such_lesson"},
+      {"puzzles", "no_such_puzzle"}};
+  if (parts.size() >= 3 && parts[0] == "api")
+    for (const auto& [what, code] : codes)
+      if (parts[1] == what) return code;
+  return "not_found";
 }
 
 }  // namespace
@@ -105,7 +119,11 @@ std::optional<storage::User> Api::account_of_cookie(const std::string& cookie_he
   return accounts_->user_of(cookie_header);
 }
 
-void Api::handle(const HttpRequest& req, Respond respond) {
+void Api::handle(const HttpRequest& req, Respond answer) {
+  Respond respond = [answer = std::move(answer), method = req.method, target = req.target](HttpResponse r) {
+    log_and_hide_server_error(method, target, r);
+    answer(std::move(r));
+  };
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
     route(req, respond);
@@ -118,6 +136,12 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   const Target t = parse_target(req.target);
   const auto parts = split_path(t.path);
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
+  // Ids and names from the path and query go to the store, which may refuse bytes that are not
+  // text (PostgreSQL does, with an error): the same answer on every store, before any look-up.
+  // No id is such bytes, so the path's answer is the one SQLite gave: nothing by that name.
+  if (!valid_utf8(t.path)) return reply(Reply::error(404, missing_code(parts), "no " + t.path));
+  for (const auto& [k, v] : t.query)
+    if (!valid_utf8(k) || !valid_utf8(v)) return reply(Reply::error(400, "bad_utf8", "the query is not valid UTF-8"));
   const bool is_api = !parts.empty() && parts[0] == "api";
   if (!is_api) {
     if (req.method != "GET" && req.method != "HEAD") return reply(Reply::error(405, "method_not_allowed", "method not allowed"));
@@ -166,7 +190,8 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       if (games_made_)
         if (const std::int64_t wait = games_made_->take(client_key(user, req.client)); wait > 0)
           return respond(too_many("too_many_games", "too many new games", wait));
-      return reply(games_.create(body, "http://" + (req.host.empty() ? "127.0.0.1" : req.host), user, nullptr, req.client));
+      return reply(games_.create(body, !req.link_base.empty() ? req.link_base : "http://" + (req.host.empty() ? "127.0.0.1" : req.host),
+                                 user, nullptr, req.client));
     }
   }
   if ((n == 3 || n == 4) && parts[1] == "games") {

@@ -25,10 +25,13 @@ struct HttpRequest {
   std::string target;  // path and query, as sent
   std::string body;
   std::string host;    // the Host header, for links
-  std::string client;  // the peer's address (limits per client); empty in-process
+  std::string client;  // the client's address (limits per client; behind --trusted-proxy the
+                       // forwarded one); empty in-process
   // Set by the connection when its client goes away (an analysis then stops); may be null.
   std::shared_ptr<std::atomic<bool>> cancelled;
   std::string cookie;  // the Cookie header (the session of a signed-in user)
+  bool secure = false;    // https as the client sees it (a trusted proxy's X-Forwarded-Proto)
+  std::string link_base = {};  // "scheme://host[:port]" links start with; empty in-process (the Host's)
 };
 
 struct HttpResponse {

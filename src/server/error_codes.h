@@ -42,7 +42,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "too_many_games", "too_many_imports", "too_many_spectators",
 
     // several instances: another one changed the game at the same moment (after one retry)
-    "stale_game"});
+    "stale_game",
+
+    // the HTTP edge: a state change from another origin (CSRF), a path or query that is not text
+    "bad_origin", "bad_utf8"});
 
 // Ends that come from the players or the record rather than the rules of the game.
 inline constexpr std::array<std::string_view, 6> kServerEndCodes = {"resign", "agreement", "recorded",

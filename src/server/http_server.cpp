@@ -2,6 +2,7 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
@@ -11,9 +12,13 @@
 #include <optional>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "lessons/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/connection_limits.h"
+#include "server/edge_policy.h"
 #include "server/learn_progress.h"
 #include "server/result_seal.h"
 #include "server/ratings/rating_service.h"
@@ -35,13 +40,26 @@ constexpr std::size_t kMaxBodyBytes = 1u << 20;
 constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
 constexpr std::size_t kMaxDrainBytes = 64u << 20;
 
+// A header that may be sent more than once (X-Forwarded-For), its values joined as one list.
+std::string joined(const http::request<http::string_body>& req, std::string_view name) {
+  std::string out;
+  for (auto [it, end] = req.equal_range(name); it != end; ++it) {
+    if (!out.empty()) out += ", ";
+    out += it->value();
+  }
+  return out;
+}
+
+bool changes_state(http::verb v) {
+  return v == http::verb::post || v == http::verb::put || v == http::verb::patch || v == http::verb::delete_;
+}
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
-    beast::error_code ec;
-    const auto peer = stream_.socket().remote_endpoint(ec);
-    if (!ec) client_ = peer.address().to_string();
-  }
+  // `place`: this connection's place under the per-address cap (passed on to a WebSocket).
+  HttpSession(tcp::socket&& socket, Services& services, const EdgePolicy& edge, net::ip::address peer,
+              std::shared_ptr<void> place)
+      : stream_(std::move(socket)), services_(services), edge_(edge), peer_(peer), place_(std::move(place)) {}
 
   void run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this())); }
 
@@ -63,9 +81,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return refuse(400, "bad_request", std::string("bad HTTP request: ") + ec.message());
     if (ec) return;  // timeout or a broken connection: drop it
     http::request<http::string_body> req = parser_->release();
-    if (websocket::is_upgrade(req)) {
+    // Each request of a proxy's kept-alive connection may be another client's.
+    const ClientView client = client_of(peer_, joined(req, "X-Forwarded-For"), joined(req, "X-Forwarded-Proto"),
+                                        edge_.trusted_proxies);
+    host_ = std::string(req[http::field::host]);
+    secure_ = client.secure;
+    const bool upgrade = websocket::is_upgrade(req);
+    if ((upgrade || changes_state(req.method())) &&
+        !edge_.origins.allowed(req[http::field::origin], req["Sec-Fetch-Site"], host_, secure_))
+      return refuse(403, "bad_origin", "this request comes from a page of another origin");
+    if (upgrade) {
       beast::get_lowest_layer(stream_).expires_never();
-      start_websocket(stream_.release_socket(), std::move(req), services_);
+      start_websocket(stream_.release_socket(), std::move(req), services_, client.address, place_);
       return;
     }
     keep_alive_ = req.keep_alive();
@@ -75,8 +102,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     cancelled_ = std::make_shared<std::atomic<bool>>(false);
     auto answered = std::make_shared<std::atomic<bool>>(false);
     HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
-                  std::string(req[http::field::host]), client_, cancelled_,
-                  std::string(req[http::field::cookie])};
+                  host_, client.address, cancelled_,
+                  std::string(req[http::field::cookie]), secure_, edge_.link_base(host_, secure_)};
     services_.api.handle(r, [self = shared_from_this(), head, answered](HttpResponse res) {
       *answered = true;
       // May be called from a worker (analysis): hop back onto this connection's strand.
@@ -103,6 +130,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set(http::field::server, "oyin");
     res->set(http::field::content_type, r.content_type);
     res->set("X-Content-Type-Options", "nosniff");
+    edge_.finish(r, host_, secure_);
     for (const auto& [k, v] : r.headers) res->set(k, v);
     res->keep_alive(keep_alive_);
     res->body() = std::move(r.body);
@@ -150,7 +178,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Services& services_;
-  std::string client_;
+  const EdgePolicy& edge_;
+  net::ip::address peer_;
+  std::shared_ptr<void> place_;
+  std::string host_;  // of the request being answered: its links and headers
+  bool secure_ = false;
   std::shared_ptr<std::atomic<bool>> cancelled_;
   std::uint64_t request_serial_ = 0;
   bool writing_ = false;
@@ -162,8 +194,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services)
-      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services) {}
+  Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services, const EdgePolicy& edge,
+           ConnectionLimits& limits, std::ostream& log)
+      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge), limits_(limits), log_(log),
+        pause_(ioc) {}
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
   }
@@ -171,19 +205,63 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;
-    if (!ec) std::make_shared<HttpSession>(std::move(socket), services_)->run();
+    if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system ||
+        ec == net::error::no_buffer_space || ec == net::error::no_memory) {
+      // The waiting connection stays queued, so accepting again at once fails again at once:
+      // a busy loop. Wait for some connection to close instead.
+      if (!out_of_files_) log_ << "oyin serve: cannot accept (" << ec.message() << "); retrying every 100 ms" << std::endl;
+      out_of_files_ = true;
+      pause_.expires_after(std::chrono::milliseconds(100));
+      pause_.async_wait([self = shared_from_this()](beast::error_code e) {
+        if (!e) self->accept();
+      });
+      return;
+    }
+    out_of_files_ = false;
+    if (!ec) admit(std::move(socket));
     accept();
   }
+
+  // A trusted proxy carries everyone's connections: only direct clients are capped here.
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) return;
+    std::shared_ptr<void> place;
+    if (!in_ranges(peer.address(), edge_.trusted_proxies)) {
+      place = limits_.take(client_of(peer.address(), {}, {}, {}).address);
+      if (!place) return;  // closed at once: the cheapest refusal
+    }
+    std::make_shared<HttpSession>(std::move(socket), services_, edge_, peer.address(), std::move(place))->run();
+  }
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   Services& services_;
+  const EdgePolicy& edge_;
+  ConnectionLimits& limits_;
+  std::ostream& log_;
+  net::steady_timer pause_;
+  bool out_of_files_ = false;
 };
+
+// Each connection is a file descriptor: take all the hard limit allows (a unit may raise it).
+void raise_file_limit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur >= r.rlim_max) return;
+  r.rlim_cur = r.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &r);
+}
 
 }  // namespace
 
 std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
   if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
+  if (opt.max_connections_per_address < 1) return "--max-connections-per-address must be at least 1";
+  raise_file_limit();
+  auto edge = EdgePolicy::make(opt.trusted_proxies, opt.public_urls);
+  if (!edge) return edge.error();
   std::error_code fs_ec;
   if (const fs::path dir = fs::path(opt.db).parent_path(); !dir.empty() && !storage::is_postgres_url(opt.db))
     fs::create_directories(dir, fs_ec);
@@ -195,6 +273,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
   if (ec) return "--host '" + opt.host + "' is not an IP address";
+  // Before the io_context: WebSockets a service still holds give their places back last.
+  ConnectionLimits limits(static_cast<std::size_t>(opt.max_connections_per_address));
   net::io_context ioc(opt.io_threads);
   tcp::acceptor acceptor(ioc);
   const tcp::endpoint ep(address, static_cast<unsigned short>(opt.port));
@@ -204,6 +284,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
   if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
   const int port = acceptor.local_endpoint().port();
+  edge->listening_on(opt.host, port);
 
   // The lessons are read and checked by the rules once, before the first request needs them.
   if (!lessons::shipped_lessons_error().empty()) return "lessons: " + lessons::shipped_lessons_error();
@@ -255,7 +336,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_learn_progress(&learning);
   Services services{games, analysis, api, lobby};
 
-  std::make_shared<Listener>(ioc, std::move(acceptor), services)->accept();
+  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits, log)->accept();
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
 

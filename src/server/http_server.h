@@ -18,6 +18,9 @@ struct ServerOptions {
   std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
   int max_games_per_minute = 30;  // new games per client (account, else address); 0: no limit
   std::int64_t drop_unstarted_after_s = 24 * 3600;  // games never moved in are deleted then; 0: never
+  std::string trusted_proxies;   // CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed
+  std::string public_urls;       // comma list: the origins allowed to change state; the first makes links
+  int max_connections_per_address = 64;  // open HTTP + WebSocket connections of one client address
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

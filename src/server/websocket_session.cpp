@@ -22,12 +22,9 @@ constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is
 
 class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
  public:
-  WsSession(tcp::socket&& socket, Services& services)
-      : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)) {
-    beast::error_code ec;
-    const auto peer = ws_.next_layer().socket().remote_endpoint(ec);
-    if (!ec) peer_ = peer.address().to_string();
-  }
+  WsSession(tcp::socket&& socket, Services& services, std::string client_address, std::shared_ptr<void> place)
+      : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)),
+        client_address_(std::move(client_address)), place_(std::move(place)) {}
 
   ~WsSession() override { stop_analyses(); }
 
@@ -50,7 +47,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     }
     analysis_ = game_id_.empty() && !lobby_;
     // An analysis channel shares its client's limit with the client's other connections.
-    if (analysis_) client_ = client_key(services_.api.user_of_cookie(std::string(req[http::field::cookie])), peer_);
+    if (analysis_) client_ = client_key(services_.api.user_of_cookie(std::string(req[http::field::cookie])), client_address_);
     // Pings every 10 s: a player whose connection broke is seen away within 20 s (the claim
     // against an absent player counts from then).
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -92,7 +89,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   void on_accept(beast::error_code ec) {
     if (ec) return;
     if (lobby_) {
-      const Reply r = services_.lobby.subscribe(shared_from_this(), user_, peer_address());
+      const Reply r = services_.lobby.subscribe(shared_from_this(), user_, client_address_);
       if (r.status >= 400) return refuse_lobby(r);
     }
     if (!analysis_ && !lobby_) {
@@ -100,7 +97,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         std::string seat;
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_, self->user_, &seat,
-                                                        self->peer_);
+                                                        self->client_address_);
         if (r.status != 200) {
           self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
         } else {  // the first state has gone out from subscribe, ahead of any push
@@ -111,7 +108,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
             self->subscribed_ = true;
             gone = self->gone_;
           }
-          if (gone) self->services_.games.leave(self->game_id_, self->token_, self->peer_);  // closed while subscribing
+          if (gone) self->services_.games.leave(self->game_id_, self->token_, self->client_address_);  // closed while subscribing
         }
       });
     }
@@ -132,12 +129,6 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     });
   }
 
-  std::string peer_address() {
-    beast::error_code ec;
-    const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    return ec ? std::string() : peer.address().to_string();
-  }
-
   void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
 
   // The client is gone (closed, or the connection broke): its analyses stop.
@@ -156,7 +147,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         gone_ = true;
         subscribed = subscribed_;
       }
-      if (subscribed) services_.games.leave(game_id_, token_, peer_);
+      if (subscribed) services_.games.leave(game_id_, token_, client_address_);
       if (lobby_) services_.lobby.leave(this);
       return;
     }
@@ -198,15 +189,15 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       r = Reply::error(400, "field_type", !type_field ? type_field.error() : token_field.error());
     } else if (type == "move") {
       if (!move_field) r = Reply::error(400, "field_type", move_field.error());
-      else r = services_.games.move(game_id_, *move_field, token, user_, peer_);
+      else r = services_.games.move(game_id_, *move_field, token, user_, client_address_);
     } else if (type == "resign") {
-      r = services_.games.resign(game_id_, token, user_, peer_);
+      r = services_.games.resign(game_id_, token, user_, client_address_);
     } else if (type == "undo") {
-      r = services_.games.undo(game_id_, token, user_, peer_);
+      r = services_.games.undo(game_id_, token, user_, client_address_);
     } else if (type == "draw") {
-      r = services_.games.draw(game_id_, token, user_, peer_);
+      r = services_.games.draw(game_id_, token, user_, client_address_);
     } else if (type == "claim") {
-      r = services_.games.claim(game_id_, token, user_, peer_);
+      r = services_.games.claim(game_id_, token, user_, client_address_);
     } else if (type == "rematch") {
       r = services_.games.rematch(game_id_, token, user_);
     } else if (type == "chat") {
@@ -316,7 +307,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   bool analysis_ = false;
   bool lobby_ = false;
   std::string client_;  // the key of this connection's analysis limit (client_key())
-  std::string peer_;    // the client's address (a guest's computer games are counted by it)
+  std::string client_address_;  // the real client's address (the forwarded one behind a trusted proxy)
+  std::shared_ptr<void> place_;  // under the per-address connection cap, while open
   static inline std::atomic<std::uint64_t> serial_{0};
   std::string game_id_, token_;
   std::int64_t user_ = 0;  // the account of the upgrade request's session cookie, 0 for a guest
@@ -329,8 +321,10 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
 }  // namespace
 
-void start_websocket(tcp::socket&& socket, http::request<http::string_body> req, Services& services) {
-  std::make_shared<WsSession>(std::move(socket), services)->run(std::move(req));
+void start_websocket(tcp::socket&& socket, http::request<http::string_body> req, Services& services,
+                     std::string client_address, std::shared_ptr<void> place) {
+  std::make_shared<WsSession>(std::move(socket), services, std::move(client_address), std::move(place))
+      ->run(std::move(req));
 }
 
 }  // namespace oyin::server

@@ -20,7 +20,10 @@ struct Services {
 };
 
 // Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
+// `client_address`: the real client's (behind a trusted proxy, the forwarded one); `place`: the
+// connection's place under the per-address cap, held while the WebSocket is open.
 void start_websocket(boost::asio::ip::tcp::socket&& socket,
-                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services);
+                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services,
+                     std::string client_address = {}, std::shared_ptr<void> place = {});
 
 }  // namespace oyin::server

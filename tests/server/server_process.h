@@ -2,6 +2,7 @@
 // A real `oyin serve` process on a free loopback port, and blocking HTTP / WebSocket clients
 // (Boost.Beast) to talk to it, for the API tests.
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -73,6 +74,10 @@ class ServerProcess {
       if (serve_has_option(args_[i])) argv.insert(argv.end(), {args_[i], args_[i + 1]});
     pid_ = fork();
     if (pid_ == 0) {
+      if (file_limit_ > 0) {
+        const rlimit r{file_limit_, hard_file_limit_ ? hard_file_limit_ : file_limit_};
+        setrlimit(RLIMIT_NOFILE, &r);
+      }
       std::freopen(log_.c_str(), "w", stdout);
       std::freopen((log_ + ".err").c_str(), "w", stderr);
       std::vector<char*> cargs;
@@ -113,6 +118,12 @@ class ServerProcess {
   }
   int port() const { return port_; }
   pid_t pid() const { return pid_; }
+  // The open-files limit the next start runs under (the hard one `soft` too unless given); 0:
+  // this process's own.
+  void set_file_limit(rlim_t soft, rlim_t hard = 0) {
+    file_limit_ = soft;
+    hard_file_limit_ = hard;
+  }
   const std::string& log_path() const { return log_; }
   // Resident memory in kB (VmRSS), 0 when unknown.
   long rss_kb() const {
@@ -135,6 +146,7 @@ class ServerProcess {
   int starts_ = 0;
   pid_t pid_ = -1;
   int port_ = 0;
+  rlim_t file_limit_ = 0, hard_file_limit_ = 0;
 };
 
 // A fixture with a server of its own for each test, on a fresh database named after the test

@@ -94,7 +94,9 @@ if (bases.length) {
   }
 } else {
   const { startServer } = await import('../tests/harness.mjs');  // loads playwright-core: only here
-  server = await startServer(args.serve ? args.serve.split(/\s+/).filter(Boolean) : []);
+  // Every player is on 127.0.0.1: lift the per-address connection cap (64) for them.
+  const cap = ['--max-connections-per-address', String(4 * GAMES + 64)];
+  server = await startServer([...cap, ...(args.serve ? args.serve.split(/\s+/).filter(Boolean) : [])]);
   bases = [server.url];
 }
 const baseOf = (index) => bases[index % bases.length];

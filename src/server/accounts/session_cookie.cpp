@@ -25,6 +25,12 @@ std::string token_hash(std::string_view token) {
 }
 
 std::string session_from_cookie_header(std::string_view header) {
+  auto all = sessions_from_cookie_header(header);
+  return all.empty() ? std::string() : std::move(all.front());
+}
+
+std::vector<std::string> sessions_from_cookie_header(std::string_view header) {
+  std::vector<std::string> out;
   while (!header.empty()) {
     const auto semi = header.find(';');
     std::string_view pair = header.substr(0, semi);
@@ -33,12 +39,14 @@ std::string session_from_cookie_header(std::string_view header) {
     if (eq != std::string_view::npos && pair.substr(0, eq) == kCookieName) {
       std::string_view v = pair.substr(eq + 1);
       while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-      return std::string(v);
+      // An empty one (set by a sibling host, "cookie tossing", or a stale clear) must not hide
+      // the real session sent after it.
+      if (!v.empty()) out.emplace_back(v);
     }
     if (semi == std::string_view::npos) break;
     header.remove_prefix(semi + 1);
   }
-  return {};
+  return out;
 }
 
 std::string set_cookie(const std::string& token) {
