@@ -318,9 +318,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_manual_clock(manual);
   // Real time, even with --clock manual: the limits are about what a client sends per second.
   SteadyClock limits_clock;
-  ClientLimits limits;
-  limits.games_per_minute = opt.max_games_per_minute;
-  api.set_limits(limits_clock, limits);
+  ClientLimits client_limits;
+  client_limits.games_per_minute = opt.max_games_per_minute;
+  api.set_limits(limits_clock, client_limits);
   storage::SeekStore seek_store((*store)->db());
   LobbyService lobby(seek_store, games, *clock, opt.db);
   api.set_lobby(&lobby);

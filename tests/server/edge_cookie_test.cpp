@@ -16,7 +16,9 @@ TEST_F(EdgeCookie, AnEmptySessionCookieAheadDoesNotHideTheRealOne) {
   const std::string token = c.cookie().substr(c.cookie().find('=') + 1);
   ASSERT_FALSE(token.empty());
   for (const std::string& header : {"oyin_session=; oyin_session=" + token, "oyin_session=;oyin_session=" + token,
-                                   "a=1; oyin_session= ; oyin_session=" + token + "; b=2"}) {
+                                   "a=1; oyin_session= ; oyin_session=" + token + "; b=2",
+                                   // a tossed value that is no session, ahead of the real one
+                                   "oyin_session=tossed-by-a-sibling-site; oyin_session=" + token}) {
     const auto r = http_call(port_, http::verb::get, "/api/account", "", header);
     EXPECT_EQ(r.status, 200) << header << ": " << r.text;
     EXPECT_EQ(r.body["username"], "Tossed") << header;

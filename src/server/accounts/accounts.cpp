@@ -61,8 +61,15 @@ void AccountService::stop() { hashing_.stop(); }
 
 std::optional<AccountService::LiveSession> AccountService::session_of(const std::string& cookie_header) {
   if (cookie_header.empty()) return std::nullopt;
-  const std::string token = accounts::session_from_cookie_header(cookie_header);
-  if (token.empty()) return std::nullopt;
+  // A page of the same site may have set cookies of the same name ahead of ours (cookie tossing):
+  // each value is tried, a few at most.
+  const auto tokens = accounts::sessions_from_cookie_header(cookie_header);
+  for (std::size_t i = 0; i < tokens.size() && i < 4; ++i)
+    if (auto live = live_session(tokens[i])) return live;
+  return std::nullopt;
+}
+
+std::optional<AccountService::LiveSession> AccountService::live_session(const std::string& token) {
   const std::string hash = accounts::token_hash(token);
   auto s = store_.find_session(hash);
   if (!s || !*s) return std::nullopt;

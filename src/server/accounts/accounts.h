@@ -50,6 +50,8 @@ class AccountService {
     std::string token_hash;
   };
   std::optional<LiveSession> session_of(const std::string& cookie_header);
+  // The live session of one token.
+  std::optional<LiveSession> live_session(const std::string& token);
   HttpResponse settings(const std::string& cookie_header, const json& body);
   // 200/201 {"id","username"} with the cookie of a new session for `u`.
   HttpResponse with_new_session(int status, const storage::User& u);
