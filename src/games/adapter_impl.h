@@ -51,7 +51,11 @@ class StateImpl final : public TypedState<G> {
   std::string start_position_text() const override { return G::position_to_text(start_); }
   Side side_to_move() const override { return G::side_to_move(pos_); }
   std::uint64_t hash() const override { return G::hash(pos_); }
-  std::string identity() const override { return G::identity_text(pos_); }
+  // A game that says nothing of counters or symmetry: its position text.
+  std::string identity() const override {
+    if constexpr (requires(const typename G::Position& p) { G::identity_text(p); }) return G::identity_text(pos_);
+    else return G::position_to_text(pos_);
+  }
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> out;
     if (G::status(pos_).over()) return out;
