@@ -262,7 +262,9 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   const watching = !seated && view.mode !== 'review';
   const isPlayer = seated && me !== 'both';
   // No engine for the players of an online game being played (the server refuses it too).
-  const analysisClosed = view.mode === 'online' && view.status === 'ongoing';
+  // No engine while a game between people, or a rated game against the computer, is played (the
+  // server refuses it too: analysis_in_play).
+  const analysisClosed = (view.mode === 'online' || (view.mode === 'ai' && view.rated)) && view.status === 'ongoing';
   const rematch = view.mode === 'online' && view.status === 'finished' && isPlayer ? view.rematch : null;
   const rematchButton = rematch && !rematch.game_id && (
     <button data-action="rematch" class={rematch.offered_by && rematch.offered_by !== me ? 'primary' : ''}
@@ -327,7 +329,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
         <div class="card actions">
           {passMove && <button data-action="pass" onClick={() => onMove(passMove.move)}>{t.pass}</button>}
           <button data-action="flip" onClick={() => setFlipped(!isFlipped)}>⇅ {t.flip}</button>
-          {canAct && view.mode !== 'online' && (
+          {canAct && view.mode !== 'online' && !view.rated && (
             <button data-action="undo" onClick={() => run(api.action(id, 'undo', token))} disabled={view.ply === 0}>↶ {t.undo}</button>
           )}
           {canAct && (

@@ -202,9 +202,27 @@ test('a rated game: names and ratings at the table, the rating change, the hall 
 
   assert.deepEqual(alice.errors, []);
   assert.deepEqual(bob.errors, []);
-  await alice.context().close();
-  await bob.context().close();
+  await bob.context().close();  // Alice's goes on in the next test
 });
+test('a rated game against the computer: the dialog names its pool, and no undo or engine while it is played', async () => {
+  assert.ok(alice, 'the account of the first test');
+  await alice.goto(`${server.url}/#/`);
+  await alice.click('[data-game=togyz]');
+  await alice.click('[data-mode=ai]');
+  await alice.selectOption('[data-opt=clock]', { label: '1+0 · Bullet' });
+  await alice.waitForSelector('[data-testid=computer-pool]');
+  await alice.click('[data-color=white]');
+  await alice.click('[data-action=start]');
+  await alice.waitForSelector('.game-page');
+  await alice.waitForSelector('[data-testid=rated-tag]');
+  await alice.waitForSelector('[data-testid=analysis-closed]');
+  assert.equal(await alice.$('[data-action=undo]'), null, 'undo is offered in a rated game');
+  await alice.waitForSelector('[data-action=resign]');
+  await shot(alice, 'rated-computer-game');
+  assert.deepEqual(alice.errors, []);
+  await alice.context().close();
+});
+
 
 test('a password change signs out the other devices; sign out everywhere signs out this one too', async () => {
   const laptop = await newPage(DESKTOP, 'en-US');
