@@ -94,8 +94,9 @@ if (bases.length) {
   }
 } else {
   const { startServer } = await import('../tests/harness.mjs');  // loads playwright-core: only here
-  // Every player is on 127.0.0.1: lift the per-address connection cap (64) for them.
-  const cap = ['--max-connections-per-address', String(4 * GAMES + 64)];
+  // Every player is on 127.0.0.1: lift the per-address connection cap (64) and the limit on new
+  // games (30 a minute per client) for them.
+  const cap = ['--max-connections-per-address', String(4 * GAMES + 64), '--max-games-per-minute', '0'];
   server = await startServer([...cap, ...(args.serve ? args.serve.split(/\s+/).filter(Boolean) : [])]);
   bases = [server.url];
 }
