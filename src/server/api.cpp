@@ -48,6 +48,9 @@ std::string missing_code(const std::vector<std::string>& parts) {
 
 }  // namespace
 
+// A seat's token: the X-Oyin-Seat header, else (older clients) the `token` query parameter.
+std::string seat_token_of(const HttpRequest& req, const Target& t) { return req.seat.empty() ? t.param("token") : req.seat; }
+
 Target parse_target(const std::string& target) {
   Target t;
   const auto q = target.find('?');
@@ -197,9 +200,10 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   if ((n == 3 || n == 4) && parts[1] == "games") {
     // A stored game may take a while to replay: that happens on a loader thread, not here.
     const std::int64_t user = user_of_cookie(req.cookie);  // who acts on a seat, or whose seat it is
-    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, client = req.client, respond] {
+    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, client = req.client,
+                                  seat = seat_token_of(req, t), respond] {
       try {
-        route_game(m, t, parts, body, user, client, respond);
+        route_game(m, t, parts, body, user, client, seat, respond);
       } catch (const json::exception& e) {
         respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
       }
@@ -224,7 +228,7 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     const std::string name = who ? who->username : std::string();
     if (parts[1] == "pairing") {
       if (n == 2 && m == "POST") return reply(lobby_->pair(body, uid, name, req.client));
-      if (n == 3 && m == "DELETE") return reply(lobby_->cancel_pairing(parts[2], t.param("token"), uid));
+      if (n == 3 && m == "DELETE") return reply(lobby_->cancel_pairing(parts[2], seat_token_of(req, t), uid));
     } else {
       if (n == 2 && m == "POST") return reply(lobby_->challenge(body, uid, name));
       if (n == 2 && m == "GET") return reply(lobby_->challenges(uid));
@@ -292,10 +296,10 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,
-                     std::int64_t user, const std::string& client, const Respond& respond) {
+                     std::int64_t user, const std::string& client, const std::string& seat, const Respond& respond) {
   const std::size_t n = parts.size();
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
-  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], t.param("token"), user));
+  if (n == 3 && parts[1] == "games" && m == "GET") return reply(games_.get(parts[2], seat, user));
   if (n == 4 && parts[1] == "games" && parts[3] == "positions" && m == "GET") {
     constexpr std::int64_t kMaxPly = std::numeric_limits<std::int32_t>::max();
     const auto from = int_param("from", t.param("from"), 0, kMaxPly, 0);
@@ -322,7 +326,7 @@ void Api::route_game(const std::string& m, const Target& t, const std::vector<st
   }
   if (n == 4 && parts[1] == "games" && m == "POST") {
     if (!body.is_object()) return reply(Reply::error(400, "not_an_object", "the request body must be a JSON object"));
-    auto token = string_field(body, "token", t.param("token"));
+    auto token = string_field(body, "token", seat);
     if (!token) return reply(Reply::error(400, "field_type", token.error()));
     const std::string& action = parts[3];
     if (action == "moves") {

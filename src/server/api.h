@@ -32,7 +32,16 @@ struct HttpRequest {
   std::string cookie;  // the Cookie header (the session of a signed-in user)
   bool secure = false;    // https as the client sees it (a trusted proxy's X-Forwarded-Proto)
   std::string link_base = {};  // "scheme://host[:port]" links start with; empty in-process (the Host's)
+  // The X-Oyin-Seat header: a seat's token sent where no proxy's access log keeps it (the
+  // `token` query parameter is still read when it is absent, for older clients).
+  std::string seat = {};
 };
+
+// The name of the header that carries a seat's token, and the WebSocket subprotocol that does
+// ("oyin.seat.<token>", offered beside "oyin", which the server answers with).
+inline constexpr const char* kSeatHeader = "X-Oyin-Seat";
+inline constexpr std::string_view kSeatProtocolPrefix = "oyin.seat.";
+inline constexpr const char* kProtocol = "oyin";
 
 struct HttpResponse {
   int status = 200;
@@ -54,6 +63,7 @@ struct Target {
   }
 };
 Target parse_target(const std::string& target);
+std::string seat_token_of(const HttpRequest& req, const Target& t);
 std::vector<std::string> split_path(const std::string& path);
 
 // What one client (an account, else an address) may make the server store in a short time.
@@ -101,7 +111,7 @@ class Api {
   void route(const HttpRequest& req, const Respond& respond);
   // /api/games/{id} and below, once the game is in memory.
   void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
-                  std::int64_t user, const std::string& client, const Respond& respond);
+                  std::int64_t user, const std::string& client, const std::string& seat, const Respond& respond);
   HttpResponse serve_static(const std::string& path) const;
   GameService& games_;
   AnalysisService& analysis_;

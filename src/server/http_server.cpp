@@ -103,7 +103,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto answered = std::make_shared<std::atomic<bool>>(false);
     HttpRequest r{std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
                   host_, client.address, cancelled_,
-                  std::string(req[http::field::cookie]), secure_, edge_.link_base(host_, secure_)};
+                  std::string(req[http::field::cookie]), secure_, edge_.link_base(host_, secure_),
+                  std::string(req[kSeatHeader])};
     services_.api.handle(r, [self = shared_from_this(), head, answered](HttpResponse res) {
       *answered = true;
       // May be called from a worker (analysis): hop back onto this connection's strand.

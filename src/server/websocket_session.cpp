@@ -20,6 +20,33 @@ namespace {
 constexpr std::size_t kMaxMessageBytes = 64 * 1024;
 constexpr std::size_t kMaxQueuedMessages = 4096;  // a reader this far behind is dropped
 
+// The comma-separated entries of a Sec-WebSocket-Protocol header.
+std::vector<std::string_view> protocols(std::string_view header) {
+  std::vector<std::string_view> out;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    std::string_view p = header.substr(0, comma);
+    while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
+    while (!p.empty() && p.back() == ' ') p.remove_suffix(1);
+    if (!p.empty()) out.push_back(p);
+    if (comma == std::string_view::npos) break;
+    header.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+bool offers_protocol(std::string_view header, std::string_view name) {
+  for (const auto p : protocols(header))
+    if (p == name) return true;
+  return false;
+}
+
+std::string seat_from_protocols(std::string_view header) {
+  for (const auto p : protocols(header))
+    if (p.starts_with(kSeatProtocolPrefix)) return std::string(p.substr(kSeatProtocolPrefix.size()));
+  return {};
+}
+
 class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
  public:
   WsSession(tcp::socket&& socket, Services& services, std::string client_address, std::shared_ptr<void> place)
@@ -34,6 +61,9 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "games") {
       game_id_ = parts[2];
       token_ = t.param("token");
+      // A browser sends its seat's token as a subprotocol ("oyin.seat.<token>" beside "oyin"),
+      // not in the URL, which a proxy's access log keeps.
+      if (const std::string seat = seat_from_protocols(req[http::field::sec_websocket_protocol]); !seat.empty()) token_ = seat;
       // A signed-in player, and whether that account wants the chat (read once per connection).
       if (const auto who = services_.api.account_of_cookie(std::string(req[http::field::cookie]))) {
         user_ = who->id;
@@ -54,6 +84,10 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     timeouts.idle_timeout = std::chrono::seconds(20);
     ws_.set_option(timeouts);
     ws_.read_message_max(kMaxMessageBytes);
+    // A client that offers subprotocols must get one of them back, or the browser drops the socket.
+    if (offers_protocol(req[http::field::sec_websocket_protocol], kProtocol))
+      ws_.set_option(websocket::stream_base::decorator(
+          [](websocket::response_type& res) { res.set(http::field::sec_websocket_protocol, kProtocol); }));
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
 

@@ -58,5 +58,38 @@ TEST_F(SeatAccountTest, TheAccountActsForItsSeatFromAnotherDevice) {
   EXPECT_EQ(refused.body["code"], "no_seat");
 }
 
+// A seat's token travels in a header (HTTP) or a WebSocket subprotocol, not in the URL that a
+// proxy's access log keeps (issue 36, item 19).
+TEST_F(SeatAccountTest, ASeatTokenTravelsOutsideTheUrl) {
+  const auto made = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "online"}, {"color", "white"}});
+  ASSERT_EQ(made.status, 201);
+  const std::string id = made.body["id"], token = made.body["seat"]["token"];
+  net::io_context ioc;
+  tcp::socket sock(ioc);
+  sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port_)));
+  http::request<http::string_body> req(http::verb::get, "/api/games/" + id, 11);
+  req.set(http::field::host, "127.0.0.1");
+  req.set("X-Oyin-Seat", token);
+  http::write(sock, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(sock, buf, res);
+  EXPECT_EQ(json::parse(res.body())["you"], "white") << res.body();
+
+  beast::websocket::stream<tcp::socket> ws(ioc);
+  ws.next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port_)));
+  ws.set_option(beast::websocket::stream_base::decorator([&](beast::websocket::request_type& r) {
+    r.set(http::field::sec_websocket_protocol, "oyin, oyin.seat." + token);
+  }));
+  beast::websocket::response_type answer;
+  ws.handshake(answer, "127.0.0.1:" + std::to_string(port_), "/ws/games/" + id);
+  EXPECT_EQ(answer[http::field::sec_websocket_protocol], "oyin");  // a browser drops a socket without it
+  beast::flat_buffer first;
+  ws.read(first);
+  const json st = json::parse(beast::buffers_to_string(first.data()))["state"];
+  EXPECT_EQ(st["you"], "white");
+  EXPECT_EQ(st["presence"]["white"]["connected"], true);
+}
+
 }  // namespace
 }  // namespace oyin::testing

@@ -195,10 +195,13 @@ export class ApiError extends Error {
 }
 
 // The one fetch of JSON for every API module: an error answer becomes an ApiError.
-export async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+// `seat`: a seat's token, sent in a header (never in the URL, which proxies' access logs keep).
+export async function call<T>(method: string, url: string, body?: unknown, seat?: string): Promise<T> {
+  const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (seat) headers['X-Oyin-Seat'] = seat;
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({ error: res.statusText }));
@@ -218,7 +221,7 @@ export const api = {
   create: (req: Record<string, unknown>) =>
     call<{ id: string; seat: { token: string; color: string }; invite?: string; state: GameView }>('POST', '/api/games', req),
   get: (id: string, token?: string) =>
-    call<GameView>('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+    call<GameView>('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token),
   boards: (id: string, from: number, to: number) =>
     call<BoardsReply>('GET', `/api/games/${encodeURIComponent(id)}/boards?from=${from}&to=${to}`),
   move: (id: string, move: string, token: string) => call<GameView>('POST', `/api/games/${id}/moves`, { move, token }),
@@ -262,7 +265,8 @@ export function watchGame(id: string, token: string, on: {
   let delay = 250;
   let known: string[] = [];  // the game's moves as this socket has them
   const open = () => {
-    ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`));
+    // The seat's token goes as a subprotocol, not in the URL (which proxies' access logs keep).
+    ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(id)}`), token ? ['oyin', `oyin.seat.${token}`] : undefined);
     let first = true;
     ws.onopen = () => {
       delay = 250;

@@ -89,7 +89,7 @@ export const pairingApi = {
   play: (req: Omit<SeekRequest, 'color'>) =>
     call<PairingReply>('POST', '/api/pairing', { ...req, seek_tokens: Object.values(mySeeks.all()) }),
   cancel: (id: string, token: string) =>
-    call<Record<string, never>>('DELETE', `/api/pairing/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+    call<Record<string, never>>('DELETE', `/api/pairing/${encodeURIComponent(id)}`, undefined, token),
 };
 
 export const challengeApi = {

@@ -83,5 +83,9 @@ export async function openPage(browser, options = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  // Every URL the page asked for (requests and WebSockets): no seat token may be among them.
+  page.urls = [];
+  page.on('request', (r) => page.urls.push(r.url()));
+  page.on('websocket', (ws) => page.urls.push(ws.url()));
   return page;
 }

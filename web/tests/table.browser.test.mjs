@@ -152,6 +152,11 @@ test('two players and a spectator: presence, chat, keyboard play, resign confirm
   await white.waitForSelector('.game-page[data-ply="1"]');
   await shot(white, 'rematch');
   for (const page of [white, black, watcher]) assert.deepEqual(page.errors, []);
+  // Seat tokens travel in a header or a WebSocket subprotocol, never in a URL (which proxies log).
+  for (const page of [white, black]) {
+    assert.ok(page.urls.some((u) => u.includes('/ws/games/')), 'the page opened the game\'s socket');
+    assert.deepEqual(page.urls.filter((u) => u.includes('token=')), []);
+  }
   for (const page of [white, black, watcher]) await page.context().close();
 });
 
