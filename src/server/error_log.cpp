@@ -4,18 +4,11 @@
 #include <cstdio>
 #include <ctime>
 
+#include "storage/db.h"
+
 namespace oyin::server {
 
 namespace {
-
-std::string utc_now() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 // The log's one line per error: no line breaks or control bytes from the detail.
 std::string one_line(std::string s) {
@@ -32,7 +25,7 @@ void log_and_hide_server_error(const std::string& method, const std::string& tar
   json body = json::parse(r.body, nullptr, false);
   if (body.is_object() && body.contains("error") && body["error"].is_string()) detail = body["error"].get<std::string>();
   const std::string path = target.substr(0, target.find('?'));
-  const std::string line = one_line(utc_now() + " " + method + " " + path + " " + std::to_string(r.status) + " " + detail);
+  const std::string line = one_line(storage::utc_now() + " " + method + " " + path + " " + std::to_string(r.status) + " " + detail);
   std::fprintf(stderr, "%s\n", line.c_str());  // one write per line, whole even between threads
   if (r.status != 500) return;
   const bool coded = body.is_object() && body.contains("code") && body["code"].is_string();

@@ -146,8 +146,9 @@ Reply LearnProgressService::progress_reply(const std::string& m, std::int64_t us
           if (const auto sealed = sealed_rating(part, g->name(), *seal_))
             mine.rating = row_of(*sealed, static_cast<int>(seen->size()));
         const auto seals = part.find("solved_seals");
+        const auto no_seals = part.end();
         const auto solved_sealed = [&](const std::string& id) {
-          if (!seal_ || seals == part.end() || !seals->is_object()) return false;
+          if (!seal_ || seals == no_seals || !seals->is_object()) return false;
           const auto s = seals->find(id);
           return s != seals->end() && s->is_string() && seal_->valid(solved_seal_message(id), s->get<std::string>());
         };

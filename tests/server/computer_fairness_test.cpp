@@ -13,25 +13,14 @@
 namespace oyin::testing {
 namespace {
 
-class ComputerFairnessTest : public ::testing::Test {
+class ComputerFairnessTest : public ServerWithOptions {
  protected:
-  // One worker thread, so that a single long computer move holds every other one up; the game
-  // clocks move only when the test says.
-  void start(bool manual_clock) {
-    const std::string dir = ::testing::TempDir() + "oyin_computer_fairness_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  // One worker thread, so that a single long computer move holds every other one up; with
+  // `manual_clock` the game clocks move only when the test says.
+  void start_with(bool manual_clock) {
     std::vector<std::string> args{"--workers", "1"};
     if (manual_clock) args.insert(args.end(), {"--clock", "manual"});
-    server_ = std::make_unique<ServerProcess>(db, "/nonexistent", args);
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override {
-    if (server_) {
-      EXPECT_EQ(server_->terminate(), 0);
-    }
+    start(args);
   }
   void advance(std::int64_t ms) {
     auto r = http_post(port_, "/api/test/clock", {{"advance_ms", ms}});
@@ -73,14 +62,12 @@ class ComputerFairnessTest : public ::testing::Test {
     return r.body.value("id", "");
   }
 
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
 };
 
 // Player A has four games whose computer moves take a second each; player B's computer move,
 // asked for after them, is computed after A's first, not after all four.
 TEST_F(ComputerFairnessTest, OnePlayersGamesDoNotHoldUpAnothers) {
-  start(false);
+  start_with(false);
   CookieClient a(port_), b(port_);
   ASSERT_EQ(a.sign_up("alice", "alice-long-password").status, 201);
   ASSERT_EQ(b.sign_up("bob", "bob-long-password").status, 201);
@@ -98,7 +85,7 @@ TEST_F(ComputerFairnessTest, OnePlayersGamesDoNotHoldUpAnothers) {
 // While the computer's move waits for the one worker (busy with another game's long move) its
 // clock stands: an hour passing then flags nobody, and its clock is whole when it moves.
 TEST_F(ComputerFairnessTest, ComputerClockStandsWhileItsMoveWaits) {
-  start(true);
+  start_with(true);
   CookieClient guest(port_);
   const auto made = guest.post("/api/games", {{"game", "togyz"}, {"mode", "ai"}, {"level", 0}, {"color", "white"},
                                               {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
@@ -128,7 +115,7 @@ TEST_F(ComputerFairnessTest, ComputerClockStandsWhileItsMoveWaits) {
 // A signed-in player's timed game against the computer is rated in the pool of such games, and
 // a win on the computer's clock does not enter the hall of fame (only a win on the board does).
 TEST_F(ComputerFairnessTest, AWinOnTheComputersClockIsNoHallOfFameWin) {
-  start(true);
+  start_with(true);
   CookieClient erlan(port_);
   ASSERT_EQ(erlan.sign_up("Erlan", "erlan-long-password").status, 201);
   bool flagged = false;

@@ -15,17 +15,7 @@ using Clock = std::chrono::steady_clock;
 
 class EdgeConnections : public EdgeTest {
  protected:
-  void start_limited(std::vector<std::string> args, rlim_t soft, rlim_t hard = 0) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string dir = ::testing::TempDir() + "oyin_" + info->test_suite_name() + "_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    db_ = dir + "/" + info->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
-    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::move(args));
-    server_->set_file_limit(soft, hard);
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
+  void start_limited(std::vector<std::string> args, rlim_t soft, rlim_t hard = 0) { start(std::move(args), soft, hard); }
   std::vector<tcp::socket> flood(int n) {
     std::vector<tcp::socket> out;
     for (int i = 0; i < n; ++i) {

@@ -150,22 +150,36 @@ class ServerProcess {
 };
 
 // A fixture with a server of its own for each test, on a fresh database named after the test
-// (one database, and so one server log, per test: the port is read from the log).
-class ServerTest : public ::testing::Test {
+// (one database, and so one server log, per test: the port is read from the log). ServerTest
+// starts it before the test with no options; a test of ServerWithOptions calls start() with the
+// options it needs.
+class ServerWithOptions : public ::testing::Test {
  protected:
-  void SetUp() override {
+  // `soft`/`hard`: the server's open-file limit, when not 0.
+  void start(std::vector<std::string> args = {}, rlim_t soft = 0, rlim_t hard = 0) {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     const std::string dir = ::testing::TempDir() + "oyin_" + info->test_suite_name() + "_" + std::to_string(getpid());
     std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + info->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db);
+    db_ = dir + "/" + info->name() + ".sqlite";
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db_ + ext);
+    server_ = std::make_unique<ServerProcess>(db_, "/nonexistent", std::move(args));
+    if (soft) server_->set_file_limit(soft, hard);
     ASSERT_TRUE(server_->start()) << "the server did not start";
     port_ = server_->port();
   }
-  void TearDown() override { EXPECT_EQ(server_->terminate(), 0); }
+  void TearDown() override {
+    if (server_) {
+      EXPECT_EQ(server_->terminate(), 0);
+    }
+  }
+  std::string db_;
   std::unique_ptr<ServerProcess> server_;
   int port_ = 0;
+};
+
+class ServerTest : public ServerWithOptions {
+ protected:
+  void SetUp() override { start(); }
 };
 
 struct HttpResult {
@@ -180,14 +194,20 @@ struct HttpResult {
 };
 
 // One request on a new connection; `cookie` ("name=value") is sent when not empty.
-inline HttpResult http_call(int port, http::verb verb, const std::string& target, const std::string& body = "",
-                            const std::string& cookie = "") {
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// One request on a new connection from `source` (any 127.x.y.z is this machine); a Host header of
+// the server's own unless `headers` name one.
+inline HttpResult http_with(int port, http::verb verb, const std::string& target, const Headers& headers,
+                            const std::string& body = "", const std::string& source = "127.0.0.1") {
   net::io_context ioc;
   tcp::socket sock(ioc);
+  sock.open(tcp::v4());
+  sock.bind(tcp::endpoint(net::ip::make_address(source), 0));
   sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req(verb, target, 11);
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (!cookie.empty()) req.set(http::field::cookie, cookie);
+  for (const auto& [k, v] : headers) req.set(k, v);
   if (!body.empty()) req.set(http::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();
@@ -201,6 +221,12 @@ inline HttpResult http_call(int port, http::verb verb, const std::string& target
   r.body = json::parse(r.text, nullptr, false);
   r.headers = res.base();
   return r;
+}
+
+// One request on a new connection; `cookie` ("name=value") is sent when not empty.
+inline HttpResult http_call(int port, http::verb verb, const std::string& target, const std::string& body = "",
+                            const std::string& cookie = "") {
+  return http_with(port, verb, target, cookie.empty() ? Headers{} : Headers{{"Cookie", cookie}}, body);
 }
 inline HttpResult http_get(int port, const std::string& target) { return http_call(port, http::verb::get, target); }
 inline HttpResult http_post(int port, const std::string& target, const json& body) {

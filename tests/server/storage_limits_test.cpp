@@ -12,25 +12,7 @@
 namespace oyin::testing {
 namespace {
 
-class StorageLimitsTest : public ::testing::Test {
- protected:
-  void start(std::vector<std::string> args = {}) {
-    const std::string dir = ::testing::TempDir() + "oyin_storage_limits_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db, "/nonexistent", std::move(args));
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
-  void TearDown() override {
-    if (server_) {
-      EXPECT_EQ(server_->terminate(), 0);
-    }
-  }
-  std::unique_ptr<ServerProcess> server_;
-  int port_ = 0;
-};
+class StorageLimitsTest : public ServerWithOptions {};
 
 TEST_F(StorageLimitsTest, NewGamesAreLimitedPerClient) {
   start();

@@ -46,27 +46,16 @@ std::uintmax_t file_size_or_zero(const std::string& path) {
 }
 
 // A server of its own with no limit on new games (this client makes some 150 in a few seconds).
-class WalSizeTest : public ServerTest {
+class WalSizeTest : public ServerWithOptions {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string dir = ::testing::TempDir() + "oyin_" + info->test_suite_name() + "_" + std::to_string(getpid());
-    std::filesystem::create_directories(dir);
-    const std::string db = dir + "/" + info->name() + ".sqlite";
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-    server_ = std::make_unique<ServerProcess>(db, "/nonexistent", std::vector<std::string>{"--max-games-per-minute", "0"});
-    ASSERT_TRUE(server_->start()) << "the server did not start";
-    port_ = server_->port();
-  }
+  void SetUp() override { start({"--max-games-per-minute", "0"}); }
 };
 
 // 20,000 moves of hotseat Togyz games (a new game when one ends): the log never passes 16 MB,
 // and the games are in the database file itself, not only in the log.
 TEST_F(WalSizeTest, LogStaysSmallThrough20000Moves) {
   if (testing_postgres()) GTEST_SKIP() << "the write-ahead log checked here is SQLite's; PostgreSQL manages its own";
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const std::string db = ::testing::TempDir() + "oyin_" + info->test_suite_name() + "_" + std::to_string(getpid()) + "/" +
-                         info->name() + ".sqlite";
+  const std::string& db = db_;
   ASSERT_TRUE(std::filesystem::exists(db)) << db;
   KeptAliveClient client(port_);
   constexpr int kMoves = 20'000;
