@@ -133,7 +133,9 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
         const Reply r = self->services_.games.subscribe(self->game_id_, self->weak_from_this(), self->token_, self->user_, &seat,
                                                         self->client_address_);
         if (r.status != 200) {
-          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.body["error"]}, {"code", r.code()}}));
+          // A server error's text may be the database's own: it is logged, not sent.
+          const json error = r.status >= 500 ? json("internal error") : r.body["error"];
+          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", error}, {"code", r.code()}}));
         } else {  // the first state has gone out from subscribe, ahead of any push
           bool gone;
           {

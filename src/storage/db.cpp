@@ -1,5 +1,7 @@
 #include "storage/db.h"
 
+#include <cstdio>
+
 #include <charconv>
 #include <chrono>
 #include <ctime>
@@ -79,6 +81,13 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+void log_store_error(std::string_view detail) {
+  std::string line = utc_now() + " store error " + std::string(detail);
+  for (char& c : line)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  std::fprintf(stderr, "%s\n", line.c_str());  // one write per line, whole even between threads
 }
 
 bool is_postgres_url(std::string_view where) {

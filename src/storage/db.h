@@ -119,6 +119,10 @@ std::string numbered_placeholders(std::string_view sql);
 // Now in UTC, ISO 8601 to the second ("2026-12-01T21:30:00Z"), for timestamp columns.
 std::string utc_now();
 
+// Every error a database answers is one line on stderr ("<time> store error <detail>"), for the
+// operator: many happen where no request is answered with it (a computer move, a sweep).
+void log_store_error(std::string_view detail);
+
 // Whether `where` names a PostgreSQL database ("postgresql://" or "postgres://") and not a
 // SQLite file.
 bool is_postgres_url(std::string_view where);

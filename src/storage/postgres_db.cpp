@@ -22,6 +22,7 @@ std::string first_line(const char* msg) {
 Error pg_error(const char* msg) {
   std::string s = "database: ";
   s += first_line(msg);
+  log_store_error(s);
   return make_error(std::move(s));
 }
 

@@ -93,6 +93,7 @@ class SqliteConnection final : public Connection {
     if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
       std::string msg = std::string("database: ") + (err ? err : "error");
       sqlite3_free(err);
+      log_store_error(msg);
       return make_error(msg);
     }
     return Ok{};
@@ -117,8 +118,10 @@ class SqliteConnection final : public Connection {
   Status prepare(std::string_view sql, const Params& params, sqlite3_stmt*& st) {
     auto it = cache_.find(std::string(sql));
     if (it == cache_.end()) {
-      if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &st, nullptr) != SQLITE_OK)
+      if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &st, nullptr) != SQLITE_OK) {
+        log_store_error(std::string("database: ") + sqlite3_errmsg(db_));
         return make_error(std::string("database: ") + sqlite3_errmsg(db_));
+      }
       it = cache_.emplace(std::string(sql), st).first;
     }
     st = it->second;
@@ -138,6 +141,7 @@ class SqliteConnection final : public Connection {
   }
   Error failed(sqlite3_stmt* st) {
     Error e = make_error(std::string("database: ") + sqlite3_errmsg(db_));
+    log_store_error(e.message);
     sqlite3_reset(st);
     return e;
   }

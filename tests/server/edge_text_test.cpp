@@ -70,5 +70,24 @@ TEST_F(EdgeText, AServerErrorShowsNoDatabaseTextAndIsLogged) {
   server_.reset();
 }
 
+// A store error where no request is answered (here the sweep of games never moved in) is logged
+// too (issue 36, item 21).
+TEST_F(EdgeText, AStoreErrorInBackgroundWorkIsLogged) {
+  start({"--drop-unstarted-after", "1"});
+  {
+    auto db = storage::Db::open(store_for(db_));
+    ASSERT_TRUE(db) << db.error();
+    auto renamed = (*db)->writer()->exec("ALTER TABLE games RENAME TO games_elsewhere");
+    ASSERT_TRUE(renamed) << renamed.error();
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // a sweep a second
+  ASSERT_EQ(server_->terminate(), 0);
+  std::ifstream in(server_->log_path() + ".err");
+  std::stringstream err;
+  err << in.rdbuf();
+  EXPECT_NE(err.str().find(" store error database: "), std::string::npos) << err.str();
+  server_.reset();
+}
+
 }  // namespace
 }  // namespace oyin::testing
