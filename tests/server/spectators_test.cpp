@@ -45,6 +45,7 @@ TEST_F(SpectatorsTest, ACrowdCostsThePlayersAFewSmallPushes) {
   const Online g = online();
   WsClient white(port_, "/ws/games/" + g.id + "?token=" + g.white);
   ASSERT_TRUE(white.read());  // the first state
+  const long rss_before = server_->rss_kb();
   constexpr int kCrowd = 300;
   std::vector<std::unique_ptr<WatcherFrom>> crowd;
   for (int i = 0; i < kCrowd; ++i) {
@@ -71,6 +72,7 @@ TEST_F(SpectatorsTest, ACrowdCostsThePlayersAFewSmallPushes) {
   EXPECT_LE(counts, 40);
   EXPECT_LT(bytes, 4000u);
   EXPECT_EQ(http_get(port_, "/api/games/" + g.id).body["spectators"], kCrowd);
+  const long rss_crowd = server_->rss_kb();
   crowd.clear();
   bool zero = false;
   while (!zero) {
@@ -78,6 +80,11 @@ TEST_F(SpectatorsTest, ACrowdCostsThePlayersAFewSmallPushes) {
     ASSERT_TRUE(m) << "the count never went back to 0";
     zero = (*m)["type"] == "spectators" && (*m)["count"] == 0;
   }
+  // What the crowd cost in memory, and what is left once it has gone.
+  const long rss_after = server_->rss_kb();
+  std::cout << "[          ] server RSS: " << rss_before / 1024 << " MB before, " << rss_crowd / 1024 << " MB with "
+            << kCrowd << " spectators, " << rss_after / 1024 << " MB after they left" << std::endl;
+  EXPECT_LT(rss_after, rss_before + 64 * 1024) << "the crowd's memory stayed";
 }
 
 TEST_F(SpectatorsTest, OneAddressCannotFillAGameWithWatchers) {
