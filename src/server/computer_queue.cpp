@@ -63,6 +63,11 @@ void ComputerQueue::finished(const std::string& owner) {
     --it->second.running;
     if (it->second.running == 0 && it->second.jobs.empty()) owners_.erase(it);
   }
+  // The owner just served waits behind those who have waited meanwhile.
+  if (auto t = std::find(turns_.begin(), turns_.end(), owner); t != turns_.end()) {
+    turns_.erase(t);
+    turns_.push_back(owner);
+  }
   dispatch_locked();
 }
 
