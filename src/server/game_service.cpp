@@ -1,3 +1,8 @@
+// GameService's core: the table of games, creating and loading them, the state as JSON, the
+// seat actions and the game list, import and records. Still over 600 lines: the split of
+// GameService into one class per job (games table, seats, rematch, analysis gate, ratings,
+// instance sync, read model) is issue 37's, done in one step with the server's folders; this
+// file keeps what has not moved yet, the computer player and the housekeeping already apart.
 #include "server/game_service.h"
 
 #include <boost/asio/post.hpp>
@@ -768,72 +773,6 @@ Reply GameService::undo(const std::string& id, const std::string& token, std::in
   });
 }
 
-void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
-  s->ai_waiting = false;
-  if (stopping_ || s->row.ai_side < 0 || s->ai_busy) return;
-  if (verdict(*s->state, s->row).over || index(s->state->side_to_move()) != s->row.ai_side) return;
-  // With several instances on one database the one that claims the game computes the move.
-  s->ai_waiting = !store_.claim_computer(s->row.id);
-  if (s->ai_waiting) return;
-  s->ai_busy = true;
-  s->ai_stop = std::make_shared<std::atomic<bool>>(false);
-  ++ai_running_;
-  // The computer's clock stands while its move waits for a worker; it runs from when it thinks.
-  s->clock.hold(clock_.now_ms());
-  arm_clock(s);
-  if (s->computer_owner.empty()) s->computer_owner = computer_owner(0, "", s->row.id);
-  computer_queue_.submit(s->computer_owner, [this, s, version = s->version, stop = s->ai_stop, level = s->row.level] {
-    std::shared_ptr<GameState> snapshot;
-    SearchLimits limits;
-    {
-      std::lock_guard lock(s->m);
-      if (!*stop && s->version == version) {
-        snapshot = std::shared_ptr<GameState>(s->state->clone());
-        const std::int64_t now = clock_.now_ms();
-        s->clock.resume(now);
-        arm_clock(s);
-        limits.level = level;
-        // The think time of the level, from the game's engine (its registry entry); on a clock
-        // the computer spends a share of its time left, as a player would.
-        limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
-        const int side = index(s->state->side_to_move());
-        if (s->clock.running(s->state->ply(), side) >= 0) {
-          const std::int64_t budget = std::max<std::int64_t>(
-              20, s->clock.left(side, s->state->ply(), side, now) / 30 + s->clock.control().increment_ms * 3 / 4);
-          limits.movetime_ms = std::min<std::int64_t>(limits.movetime_ms, budget);
-        }
-        limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
-      }
-    }
-    SearchResult res;
-    if (snapshot) {
-      auto engine = engines_.acquire(*s->adapter);
-      res = engine->search(*snapshot, limits, {}, stop.get());
-    }
-    {
-      std::lock_guard lock(s->m);
-      s->ai_busy = false;
-      if (snapshot && !*stop && s->version == version && !res.best_move.empty()) {
-        const std::int64_t before = static_cast<std::int64_t>(s->state->ply());
-        const Reply r = apply_move(*s, res.best_move);
-        if (r.status == 200 && res.book) s->book_ply = before;
-        const std::string code = r.code();
-        if (r.status == 422) s->row.ai_side = -1;  // a broken engine: stop asking it
-        else if (r.status != 200 && code != "game_over" && code != "stale_game")
-          reload_locked(*s);  // the store failed: read the game again
-      }
-      s->clock.resume(clock_.now_ms());  // a move dropped unplayed: held again below if it is still due
-      arm_clock(s);
-      settle_ratings(*s);
-      store_.release_computer(s->row.id);
-      maybe_start_ai(s);
-      note_position(*s);
-      if (!s->subscribers.empty()) broadcast(*s, state_json(*s));
-    }
-    --ai_running_;
-  });
-}
-
 Reply GameService::list(std::size_t offset, std::size_t limit) {
   limit = std::clamp<std::size_t>(limit, 1, 100);
   auto rows = store_.list(offset, limit);
@@ -1075,74 +1014,6 @@ void GameService::settle_ratings(Session& s) {
   s.ratings_settled = true;
   s.rating_change = opt_.ratings->game_ended(s.row, *s.adapter, v.result, s.state->status().over());
   if (!s.rating_change.is_null()) refresh_players(s);
-}
-
-void GameService::spectators_changed(const std::shared_ptr<Session>& s) {
-  if (s->spectators_changed) return;
-  s->spectators_changed = true;
-  std::lock_guard lock(spectators_mutex_);
-  spectators_changed_.push_back(s);
-}
-
-void GameService::push_spectators() {
-  std::vector<std::weak_ptr<Session>> changed;
-  {
-    std::lock_guard lock(spectators_mutex_);
-    changed.swap(spectators_changed_);
-  }
-  for (const auto& weak : changed) {
-    const auto s = weak.lock();
-    if (!s) continue;
-    std::lock_guard lock(s->m);
-    s->spectators_changed = false;
-    const std::string text = json{{"type", "spectators"}, {"count", s->spectators}}.dump();
-    std::erase_if(s->subscribers, [&](const std::weak_ptr<Subscriber>& w) {
-      auto sub = w.lock();
-      if (!sub) return true;
-      sub->send_text(text);
-      return false;
-    });
-  }
-}
-
-void GameService::drop_unstarted() {
-  const std::int64_t after = opt_.drop_unstarted_after_s;
-  if (after <= 0) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (now - unstarted_swept_ < std::chrono::seconds(std::min(after, kUnstartedSweepS))) return;
-  unstarted_swept_ = now;
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - std::chrono::seconds(after));
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char before[32];
-  std::strftime(before, sizeof before, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  // In batches, so that a flood of empty games does not hold the writer for long at a time.
-  for (int batch = 0; batch < 100; ++batch) {
-    auto ids = store_.delete_unstarted(before, 500);
-    if (!ids || ids->empty()) return;
-    std::lock_guard lock(mutex_);
-    for (const auto& id : *ids) sessions_.erase(id);
-  }
-}
-
-void GameService::retry_claims() {
-  std::vector<std::shared_ptr<Session>> waiting;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto& [key, s] : sessions_)
-      if (s->ready())
-        waiting.push_back(s);
-  }
-  for (auto& s : waiting) {
-    std::lock_guard lock(s->m);
-    if (!s->ai_waiting) continue;
-    // The instance that held the claim may have moved (its notification is on the way) or died:
-    // read the game again before computing.
-    reload_locked(*s);
-    maybe_start_ai(s);
-    arm_clock(s);
-    if (s->ai_busy && !s->subscribers.empty()) broadcast(*s, state_json(*s));
-  }
 }
 
 }  // namespace oyin::server
