@@ -39,6 +39,7 @@ void add_verify_proof_command(CLI::App& app, int& exit_code);
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
 void add_serve_command(CLI::App& app, int& exit_code);
+void add_admin_command(CLI::App& app, int& exit_code);
 void add_uci_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_analyze_command(CLI::App& app, int& exit_code);

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_selfplay_command(app, exit_code);
   oyin::cli::add_gtp_command(app, exit_code);
   oyin::cli::add_serve_command(app, exit_code);
+  oyin::cli::add_admin_command(app, exit_code);
   oyin::cli::add_uci_command(app, exit_code);
   oyin::cli::add_bench_command(app, exit_code);
   oyin::cli::add_analyze_command(app, exit_code);

@@ -6,6 +6,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/error_log.h"
+#include "server/fair_play/fair_play_service.h"
 #include "server/learn_progress.h"
 #include "server/lessons_api.h"
 #include "server/puzzles_api.h"
@@ -175,6 +176,10 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
   }
   if (learn_progress_ && is_learn_progress_path(parts))
     return reply(learn_progress_->progress_reply(m, user_of_cookie(req.cookie), body));
+  if (fair_play_ && FairPlayService::is_fair_play_path(parts)) {
+    if (fair_play_->route(req, t, parts, body, respond)) return;
+    return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));
+  }
   if (accounts_ && n >= 2 && parts[1] == "account") {
     if (accounts_->route(req, parts, body, respond)) return;
     return reply(Reply::error(n <= 3 ? 405 : 404, n <= 3 ? "method_not_allowed" : "not_found",

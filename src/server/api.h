@@ -75,6 +75,7 @@ struct ClientLimits {
 };
 
 class AccountService;
+class FairPlayService;
 class LearnProgressService;
 class RatingService;
 
@@ -96,6 +97,8 @@ class Api {
   void set_lobby(LobbyService* lobby) { lobby_ = lobby; }
   // Accounts (/api/account); without them those routes answer 404 and every request is a guest's.
   void set_accounts(AccountService* a) { accounts_ = a; }
+  // Blocks, reports, playbans and the moderators' routes (needs the accounts).
+  void set_fair_play(FairPlayService* f) { fair_play_ = f; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
   void set_ratings(RatingService* r) { ratings_ = r; }
   // What seals a guest's puzzle results (server/result_seal.h).
@@ -123,6 +126,7 @@ class Api {
   LearnProgressService* learn_progress_ = nullptr;
   LobbyService* lobby_ = nullptr;
   AccountService* accounts_ = nullptr;
+  FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
 };

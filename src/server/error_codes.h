@@ -44,6 +44,10 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // several instances: another one changed the game at the same moment (after one retry)
     "stale_game",
 
+    // fair play: blocks, reports, moderators, mutes, closed accounts, pairing bans
+    "blocked", "block_self", "report_self", "bad_reason", "no_such_chat_line", "too_many_reports", "not_moderator",
+    "no_such_report", "moderator_target", "account_closed", "muted", "chat_blocked", "playban",
+
     // the HTTP edge: a state change from another origin (CSRF), a path or query that is not text
     "bad_origin", "bad_utf8"});
 

@@ -67,6 +67,7 @@ const char* mode_name(Mode m);
 std::optional<Mode> parse_mode(std::string_view name);
 
 class RatingService;
+class FairPlayService;
 
 struct GameServiceOptions {
   std::size_t max_cached = 4096;  // games kept in memory beyond those in use (all are in the store)
@@ -75,6 +76,9 @@ struct GameServiceOptions {
   // Accounts' players and ratings ("players", "rating_change", rated games); null: every seat
   // is a guest's and nothing is rated.
   RatingService* ratings = nullptr;
+  // Blocks and mutes at the table, and the bad endings that earn pairing bans
+  // (server/fair_play/fair_play_service.h); null: none of these.
+  FairPlayService* fair_play = nullptr;
   // The computer players' moves computed at once (the worker threads), and of those at most
   // this many of one owner's games (server/computer_queue.h).
   int computer_slots = 2;
@@ -216,6 +220,13 @@ class GameService {
   void on_deadline(const std::shared_ptr<Session>& s, std::uint64_t timer);
   bool settle_clock(Session& s);
   void end_by_clock(Session& s, int loser, bool abort);
+  // Fair play (game_service_fair_play.cpp): a game between two accounts lost on time, or by a
+  // claim, may be a bad ending of the loser: noted (after the engine's look at the position, for
+  // a player who sat out a long think) off the calling thread.
+  void note_lost_on_time(Session& s, int loser);
+  void note_left(Session& s, int loser);
+  // Whether the side to move of `st` is clearly lost by the engine's short look (a loader thread).
+  bool side_to_move_lost(const GameEntry& game, const GameState& st);
   json presence_json(const Session& s) const;
   // At the table (game_service_table.cpp).
   void note_position(const Session& s);

@@ -86,6 +86,7 @@ void GameService::end_by_clock(Session& s, int loser, bool abort) {
   s.row.reason = reason;
   s.row.draw_offer = -1;
   ++s.version;
+  if (!abort && written) note_lost_on_time(s, loser);
 }
 
 json GameService::presence_json(const Session& s) const {
@@ -121,6 +122,7 @@ std::optional<Reply> GameService::claim_action(Session& s, int side) {
   s.row.reason = reason;
   s.row.draw_offer = -1;
   ++s.version;
+  note_left(s, 1 - side);
   return std::nullopt;
 }
 

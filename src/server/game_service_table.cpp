@@ -5,6 +5,7 @@
 
 #include "server/chat_text.h"
 #include "server/error_codes.h"
+#include "server/fair_play/fair_play_service.h"
 #include "server/game_service.h"
 #include "server/game_session.h"
 #include "server/random_token.h"
@@ -64,6 +65,8 @@ Reply GameService::chat(const std::string& id, const std::string& given, const s
   if (s->mode != Mode::online) return Reply::error(409, "chat_not_allowed", "chat is for online games between people");
   const int side = token.empty() ? -1 : s->row.tokens[0] == token ? 0 : s->row.tokens[1] == token ? 1 : -1;
   if (side < 0) return Reply::error(403, "no_seat", "this token holds no seat in game " + id);
+  if (opt_.fair_play)
+    if (auto refused = opt_.fair_play->chat_refusal(s->row.users[side], s->row.users[1 - side])) return *refused;
   const std::string text = clean_chat_line(raw);
   if (text.empty()) return Reply::error(400, "chat_empty", "the chat line is empty");
   if (code_points(text) > kChatMaxChars)
@@ -98,6 +101,12 @@ std::optional<Reply> GameService::rematch_action(Session& s, int side) {
     return Reply::error(409, "rematch_not_allowed", "a rematch is for online games between people");
   if (!verdict(*s.state, s.row).over) return Reply::error(409, "rematch_not_allowed", "the game is still being played");
   if (!s.row.next_game.empty()) return std::nullopt;  // agreed already: the state names it
+  // A rematch is a new pairing: a player banned from pairing, or a block between the two, stops it.
+  if (opt_.fair_play) {
+    if (auto refused = opt_.fair_play->pairing_refusal(s.row.users[side], s.row.users[1 - side])) return refused;
+    if (opt_.fair_play->pairing_refusal(s.row.users[1 - side]))
+      return Reply::error(409, "rematch_not_allowed", "the other player cannot start games now");
+  }
   if (s.rematch_offer != 1 - side) {
     s.rematch_offer = side;
     ++s.version;

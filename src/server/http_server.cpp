@@ -19,6 +19,7 @@
 #include "server/api.h"
 #include "server/connection_limits.h"
 #include "server/edge_policy.h"
+#include "server/fair_play/fair_play_service.h"
 #include "server/learn_progress.h"
 #include "server/result_seal.h"
 #include "server/ratings/rating_service.h"
@@ -298,8 +299,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
   else clock = std::make_unique<SteadyClock>();
   RatingService ratings((*store)->db());
+  // Blocks, mutes and playbans; told of the accounts and the lobby once they are made.
+  FairPlayService fair_play((*store)->db(), *clock);
   GameServiceOptions game_opt;
   game_opt.ratings = &ratings;
+  game_opt.fair_play = &fair_play;
   game_opt.hash_mb = opt.hash_mb;
   game_opt.clock = clock.get();
   // Of the workers at most half go to one player's games: another player's computer always has one.
@@ -329,6 +333,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_accounts(&accounts);
   lobby.set_accounts(&accounts.store());
   api.set_ratings(&ratings);
+  fair_play.set_accounts(&accounts);
+  fair_play.on_lobby_changed([&lobby] { lobby.rows_withdrawn(); });
+  api.set_fair_play(&fair_play);
+  lobby.set_fair_play(&fair_play);
+
   auto seal = ResultSeal::load((*store)->db());
   if (!seal) return seal.error();
   api.set_result_seal(&*seal);
@@ -349,6 +358,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   for (int i = 1; i < opt.io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
   ioc.run();
   for (auto& t : threads) t.join();
+  fair_play.on_lobby_changed({});  // the lobby goes before the games' loader threads do
   games.stop_all();
   analysis.stop_all();
   accounts.stop();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "server/accounts/credentials.h"
+#include "server/fair_play/fair_play_service.h"
 #include "server/lobby_service.h"
 #include "server/random_token.h"
 #include "server/request_json.h"
@@ -51,6 +52,8 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
   if (auto bad = read_terms(req, me)) return *bad;
   if (me.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated game needs a signed-in user");
   if (me.rated && me.initial_s == 0) return Reply::error(400, "bad_rated", "a rated game needs a clock");
+  if (fair_play_)
+    if (auto refused = fair_play_->pairing_refusal(user)) return *refused;
   std::vector<std::string> mine;  // a guest's own waiting requests and seeks, never paired with
   if (req.contains("seek_tokens") && req["seek_tokens"].is_array())
     for (const json& t : req["seek_tokens"])
@@ -67,6 +70,7 @@ Reply LobbyService::pair(const json& req, std::int64_t user, const std::string& 
   for (const storage::Seek& c : *candidates) {
     if (std::find(mine.begin(), mine.end(), c.token) != mine.end()) continue;
     if (!near_enough(c, me, now)) continue;
+    if (fair_play_ && fair_play_->blocked(user, c.user_id)) continue;
     auto claimed = seeks_.claim(c.id, now);
     if (!claimed) return Reply::error(500, "server_error", claimed.error());
     if (*claimed) return start_game(c, user);  // the one that waited is told over its lobby socket
@@ -113,6 +117,7 @@ void LobbyService::sweep() {
     for (std::size_t j = i + 1; j < waiting->size() && !used[i]; ++j) {
       const storage::Seek &a = (*waiting)[i], &b = (*waiting)[j];
       if (used[j] || !same_terms(a, b) || !near_enough(a, b, now)) continue;
+      if (fair_play_ && fair_play_->blocked(a.user_id, b.user_id)) continue;
       auto both = seeks_.claim_pair(a.id, b.id, now);  // another instance may have paired one of them
       if (!both || !*both) continue;
       used[i] = used[j] = true;
@@ -136,6 +141,8 @@ Reply LobbyService::challenge(const json& req, std::int64_t user, const std::str
   if (!target) return Reply::error(500, "server_error", target.error());
   if (!*target) return Reply::error(404, "no_such_player", "no player named '" + *to + "'", {{"name", *to}});
   if ((*target)->id == user) return Reply::error(400, "challenge_self", "one cannot challenge oneself");
+  if (fair_play_)
+    if (auto refused = fair_play_->pairing_refusal(user, (*target)->id)) return *refused;
   s.id = random_token();
   s.token = random_token();
   s.kind = "challenge";
@@ -191,6 +198,8 @@ Reply LobbyService::challenge_action(const std::string& id, const std::string& a
     announce();  // its sender's lobby socket hears of it
     return {200, json::object()};
   }
+  if (fair_play_)
+    if (auto refused = fair_play_->pairing_refusal(user, s.user_id)) return *refused;
   auto claimed = seeks_.claim(id, clock_.wall_ms());
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return missing();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "games/registry/registry.h"
+#include "server/fair_play/fair_play_service.h"
 #include "server/game_clock.h"
 #include "server/random_token.h"
 #include "server/request_json.h"
@@ -135,6 +136,8 @@ Reply LobbyService::create(const json& req, std::int64_t user, const std::string
   // Rated games are between two accounts, on a clock.
   if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
   if (s.rated && s.initial_s == 0) return Reply::error(400, "bad_rated", "a rated seek needs a clock");
+  if (fair_play_)
+    if (auto refused = fair_play_->pairing_refusal(user)) return *refused;
   s.id = random_token();
   s.token = random_token();
   s.color = *color;
@@ -189,6 +192,8 @@ Reply LobbyService::accept(const std::string& id, const json& req, std::int64_t 
   if (user != 0 && user == s.user_id)
     return Reply::error(409, "own_seek", "one cannot accept one's own seek", {{"id", id}});
   if (s.rated && user == 0) return Reply::error(401, "not_signed_in", "a rated seek needs a signed-in user");
+  if (fair_play_)
+    if (auto refused = fair_play_->pairing_refusal(user, s.user_id)) return *refused;
   auto claimed = seeks_.claim(id, now);
   if (!claimed) return Reply::error(500, "server_error", claimed.error());
   if (!*claimed) return Reply::error(409, "seek_taken", "seek " + id + " was accepted by someone else", {{"id", id}});

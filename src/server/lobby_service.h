@@ -34,6 +34,8 @@
 
 namespace oyin::server {
 
+class FairPlayService;
+
 inline constexpr std::int64_t kSeekGraceMs = 30'000;  // a creator's lobby socket gone this long ends its seek
 inline constexpr std::int64_t kSeekRenewMs = 10'000;  // how often an instance renews the seeks its sockets hold
 inline constexpr std::size_t kMaxListedSeeks = 200;
@@ -88,6 +90,11 @@ class LobbyService {
   Reply challenge_action(const std::string& id, const std::string& action, std::int64_t user);
   // Where the challenged account is looked up by name.
   void set_accounts(storage::AccountStore* accounts) { accounts_ = accounts; }
+  // Blocks and playbans (server/fair_play/fair_play_service.h): a banned player starts no game
+  // with another, and two players where one blocks the other are never paired.
+  void set_fair_play(FairPlayService* fair_play) { fair_play_ = fair_play; }
+  // Rows went behind the lobby's back (a ban or a closed account withdrew them): tell everyone.
+  void rows_withdrawn() { announce(); }
 
   // A lobby socket: gets the list now and on every change (and, for a signed-in `user`, its
   // challenges); `client`: its address. 429 too_many_sockets (and not subscribed) past
@@ -134,6 +141,7 @@ class LobbyService {
   storage::SeekStore& seeks_;
   storage::RatingStore ratings_;
   storage::AccountStore* accounts_ = nullptr;
+  FairPlayService* fair_play_ = nullptr;
   GameService& games_;
   Clock& clock_;
   // Timers run only while this says alive (the destructor ends that, waiting for one running).

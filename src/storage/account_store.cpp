@@ -4,10 +4,20 @@ namespace oyin::storage {
 
 namespace {
 
-constexpr const char* kUserColumns = "id, username, password_hash, chat, created_at";
+constexpr const char* kUserColumns = "id, username, password_hash, chat, created_at, role, muted_until_ms, closed_at";
 
-User read_user(const Row& r) {
-  return {r.integer(0), r.text(1), r.text(2), r.integer(3) != 0, r.text(4)};
+// The columns of kUserColumns from `first` on (a join may put them after its own).
+User read_user(const Row& r, std::size_t first = 0) {
+  User u;
+  u.id = r.integer(first);
+  u.username = r.text(first + 1);
+  u.password_hash = r.text(first + 2);
+  u.chat = r.integer(first + 3) != 0;
+  u.created_at = r.text(first + 4);
+  u.role = r.text(first + 5);
+  u.muted_until_ms = r.integer(first + 6);
+  u.closed_at = r.text(first + 7);
+  return u;
 }
 
 Result<std::optional<User>> one_user(Result<Rows> rows, const std::string& what) {
@@ -85,14 +95,14 @@ Status AccountStore::add_session(const std::string& token_hash, std::int64_t use
 }
 
 Result<std::optional<Session>> AccountStore::find_session(const std::string& token_hash) {
-  auto rows = db_.reader()->query("SELECT u.id, u.username, u.password_hash, u.chat, u.created_at, s.created_at, "
-                                  "s.created_ms, s.last_seen_ms FROM sessions s JOIN users u ON u.id = s.user_id "
-                                  "WHERE s.token_hash=?",
+  auto rows = db_.reader()->query("SELECT s.created_at, s.created_ms, s.last_seen_ms, u.id, u.username, u.password_hash, "
+                                  "u.chat, u.created_at, u.role, u.muted_until_ms, u.closed_at "
+                                  "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash=?",
                                   {token_hash});
   if (!rows) return make_error("database: reading a session: " + rows.error());
   if (rows->empty()) return std::optional<Session>();
   const Row& r = rows->front();
-  return std::optional<Session>(Session{read_user(r), r.text(5), r.integer(6), r.integer(7)});
+  return std::optional<Session>(Session{read_user(r, 3), r.text(0), r.integer(1), r.integer(2)});
 }
 
 Status AccountStore::touch_session(const std::string& token_hash, std::int64_t now_ms) {

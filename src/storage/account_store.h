@@ -17,6 +17,13 @@ struct User {
   std::string password_hash;  // libsodium's crypto_pwhash_str text
   bool chat = true;           // the user's setting: show in-game chat
   std::string created_at;     // UTC, ISO 8601
+  // Fair play (storage/fair_play_store.h): "moderator" or ""; chat muted until this Unix ms
+  // (0: never muted); closed by a moderator (no sign-in, no play), when ("" while open).
+  std::string role;
+  std::int64_t muted_until_ms = 0;
+  std::string closed_at;
+  bool closed() const { return !closed_at.empty(); }
+  bool moderator() const { return role == "moderator"; }
 };
 
 // A sign-in session: its account, and when it began and was last used (Unix ms; 0 for a session

@@ -31,6 +31,25 @@ namespace {
   "CREATE INDEX games_user0 ON games(user0);\n" \
   "CREATE INDEX games_user1 ON games(user1);\n"
 
+// Migration 13's text shared by both backends.
+#define OYIN_REPORTS_COLUMNS \
+  "reporter_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, " \
+  "target_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, reason TEXT NOT NULL, text TEXT NOT NULL, " \
+  "game_id TEXT, chat_seq INTEGER, chat_text TEXT, state TEXT NOT NULL DEFAULT 'open', created_at TEXT NOT NULL, " \
+  "created_ms BIGINT NOT NULL, closed_by TEXT, closed_at TEXT, outcome TEXT"
+#define OYIN_AUDIT_COLUMNS "at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL, detail TEXT NOT NULL"
+#define OYIN_FAIR_PLAY_COMMON \
+  "CREATE INDEX reports_by_state ON reports(state, id);\n" \
+  "CREATE INDEX reports_by_reporter ON reports(reporter_id, created_ms);\n" \
+  "CREATE TABLE blocks(user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, " \
+  "blocked_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, created_at TEXT NOT NULL, " \
+  "PRIMARY KEY(user_id, blocked_id));\n" \
+  "CREATE INDEX blocks_blocked ON blocks(blocked_id);\n" \
+  "CREATE TABLE bad_endings(user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, game_id TEXT NOT NULL, " \
+  "kind TEXT NOT NULL, at_ms BIGINT NOT NULL, PRIMARY KEY(user_id, game_id));\n" \
+  "CREATE TABLE playbans(user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, starts_ms BIGINT NOT NULL, " \
+  "ends_ms BIGINT NOT NULL, bad_endings INTEGER NOT NULL, PRIMARY KEY(user_id, starts_ms));\n"
+
 // Entry i moves the schema from version i to i+1. Never edit a released entry: append one.
 // Write `sql` once for both backends; give `sqlite` or `postgresql` text only for what cannot
 // be shared (then both must make the same tables and columns).
@@ -298,6 +317,22 @@ CREATE TABLE server_secrets(
   value TEXT NOT NULL
 );
 )sql"},
+    // 13: fair play (storage/fair_play_store.h). An account's standing: its role ("" or
+    // "moderator"), its chat muted until a Unix ms, closed (no sign-in) since a time. Blocks one
+    // account keeps against another; reports of players or chat lines (a chat line's text copied,
+    // since the game's chat may go); the audit log of every moderator's, operator's and the
+    // server's own action; games a player abandoned or sat out lost on the clock, and the pairing
+    // bans ("playbans") they earned.
+    {.sqlite = "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT '';\n"
+               "ALTER TABLE users ADD COLUMN muted_until_ms BIGINT NOT NULL DEFAULT 0;\n"
+               "ALTER TABLE users ADD COLUMN closed_at TEXT;\n"
+               "CREATE TABLE reports(id INTEGER PRIMARY KEY, " OYIN_REPORTS_COLUMNS ");\n"
+               "CREATE TABLE audit_log(id INTEGER PRIMARY KEY, " OYIN_AUDIT_COLUMNS ");\n" OYIN_FAIR_PLAY_COMMON,
+     .postgresql = "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT '';\n"
+                   "ALTER TABLE users ADD COLUMN muted_until_ms BIGINT NOT NULL DEFAULT 0;\n"
+                   "ALTER TABLE users ADD COLUMN closed_at TEXT;\n"
+                   "CREATE TABLE reports(id BIGSERIAL PRIMARY KEY, " OYIN_REPORTS_COLUMNS ");\n"
+                   "CREATE TABLE audit_log(id BIGSERIAL PRIMARY KEY, " OYIN_AUDIT_COLUMNS ");\n" OYIN_FAIR_PLAY_COMMON},
 };
 
 }  // namespace

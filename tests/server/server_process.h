@@ -60,6 +60,9 @@ class ServerProcess {
   ServerProcess(std::string db, std::string web = "/nonexistent", std::vector<std::string> args = {})
       : db_(store_for(db)), logs_(log_base(db)), web_(std::move(web)), args_(std::move(args)) {}
   ~ServerProcess() { kill9(); }
+  // The store the server runs on (the SQLite path, or the PostgreSQL URL in its stead), for a
+  // test that runs another command on it (`oyin admin`).
+  const std::string& store() const { return db_; }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
   // `port` 0 picks a free one; a restart may ask for the port it had.

@@ -52,7 +52,8 @@ HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::st
 }  // namespace
 
 json account_json(const storage::User& u) {
-  return {{"id", u.id}, {"username", u.username}, {"created_at", u.created_at}, {"chat", u.chat}};
+  return {{"id", u.id}, {"username", u.username}, {"created_at", u.created_at}, {"chat", u.chat},
+          {"moderator", u.moderator()}, {"muted_until_ms", u.muted_until_ms}};
 }
 
 AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), wall_(clock), limits_(db, store_, wall_) {}
@@ -75,9 +76,11 @@ std::optional<AccountService::LiveSession> AccountService::live_session(const st
   if (!s || !*s) return std::nullopt;
   const std::int64_t now = wall_.now_ms();
   const storage::Session& session = **s;
-  const bool live = session.last_seen_ms == 0
-                        ? session.created_at >= utc_text(now - kSessionIdleMs)
-                        : now - session.last_seen_ms < kSessionIdleMs && now - session.created_ms < kSessionMaxMs;
+  // A closed account's sessions end with it (the close drops them; one that raced it ends here).
+  const bool live = !session.user.closed() &&
+                    (session.last_seen_ms == 0
+                         ? session.created_at >= utc_text(now - kSessionIdleMs)
+                         : now - session.last_seen_ms < kSessionIdleMs && now - session.created_ms < kSessionMaxMs);
   if (!live) {
     (void)store_.drop_session(hash);  // else left for the account's next sign-in to sweep
     return std::nullopt;
@@ -185,6 +188,8 @@ HttpResponse AccountService::sign_in(const json& body, const std::string& client
   if (!found) return error_response(500, "server_error", found.error());
   const bool ok = accounts::verify_password(password, *found ? (*found)->password_hash : std::string());
   if (!ok || !*found) return error_response(401, "bad_credentials", "wrong user name or password");
+  // Said only to one who knows the password: whether an account is closed is no one else's business.
+  if ((*found)->closed()) return error_response(403, "account_closed", "this account was closed by a moderator");
   limits_.signed_in(*attempt, key, client, (*found)->id);
   return with_new_session(200, **found);
 }
