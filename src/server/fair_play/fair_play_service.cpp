@@ -107,7 +107,8 @@ void FairPlayService::bad_ending(std::int64_t user, const std::string& game_id, 
   const int count = static_cast<int>(recent->size());
   const std::int64_t minutes = ban_minutes(count);
   const auto u = accounts_ ? accounts_->user_by_id(user) : std::nullopt;
-  const std::string name = u ? u->username : "#" + std::to_string(user);
+  std::string name = u ? u->username : std::string("#");
+  if (!u) name += std::to_string(user);  // (not "#" + to_string: GCC 12 warns falsely of an overlap there)
   const std::string what = kind == "left" ? "left game " : "let the clock run out in lost game ";
   if (minutes == 0) {
     (void)store_.audit({0, "", "server", "playban_warning", name, what + game_id + " (1 in 7 days)"});
