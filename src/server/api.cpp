@@ -102,17 +102,6 @@ void Api::set_limits(Clock& clock, const ClientLimits& l) {
     import_kb_ = std::make_unique<RateLimiter>(clock, static_cast<int>(l.import_kb_per_hour), 3'600'000 / l.import_kb_per_hour);
 }
 
-namespace {
-// 429 {"code", "params": {"wait_s"}} with Retry-After.
-HttpResponse too_many(std::string_view code, const std::string& what, std::int64_t wait_ms) {
-  const std::int64_t wait_s = std::max<std::int64_t>(1, (wait_ms + 999) / 1000);
-  const Reply r = Reply::error(429, code, what + ": try again in " + std::to_string(wait_s) + " s", {{"wait_s", wait_s}});
-  HttpResponse res = json_response(r.status, r.body);
-  res.headers.emplace_back("Retry-After", std::to_string(wait_s));
-  return res;
-}
-}  // namespace
-
 void Api::set_learn_progress(LearnProgressService* p) {
   learn_progress_ = p;
   set_puzzle_ratings(p ? &p->puzzle_ratings() : nullptr);
@@ -161,143 +150,44 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       body = std::move(*parsed);
     }
   }
-  const std::string& m = req.method;
-  const std::size_t n = parts.size();
-  if (n == 2 && parts[1] == "meta" && m == "GET") return reply({200, games_.meta()});
-  // A learner's lessons and puzzles are kept with the account when one is signed in.
-  const auto learner = [&] { return learn_progress_ ? user_of_cookie(req.cookie) : 0; };
-  if (is_lessons_path(parts)) {
-    const std::int64_t user = m == "POST" ? learner() : 0;
-    return reply(lessons_reply(m, t, parts, body, user, learn_progress_));
-  }
-  if (is_puzzles_path(parts)) {
-    const bool keeps = m == "POST" || (n == 3 && parts[2] == "next");
-    return reply(puzzles_reply(m, t, parts, body, *puzzle_ratings_, {keeps ? learner() : 0, learn_progress_}));
-  }
-  if (learn_progress_ && is_learn_progress_path(parts))
-    return reply(learn_progress_->progress_reply(m, user_of_cookie(req.cookie), body));
-  if (fair_play_ && FairPlayService::is_fair_play_path(parts)) {
-    if (fair_play_->route(req, t, parts, body, respond)) return;
+  const auto found = table_.find(req.method, parts);
+  if (!found.route) {
+    if (found.other_method)
+      return reply(Reply::error(405, "method_not_allowed", "method " + req.method + " is not allowed on " + t.path));
     return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));
   }
-  if (accounts_ && n >= 2 && parts[1] == "account") {
-    if (accounts_->route(req, parts, body, respond)) return;
-    return reply(Reply::error(n <= 3 ? 405 : 404, n <= 3 ? "method_not_allowed" : "not_found",
-                              "no " + m + " " + t.path));
-  }
-  if (n == 2 && parts[1] == "games") {
-    if (m == "GET") {
-      const auto offset = int_param("offset", t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);
-      if (!offset) return reply(Reply::error(400, "bad_number", offset.error()));
-      const auto limit = int_param("limit", t.param("limit"), 1, 100, 20);
-      if (!limit) return reply(Reply::error(400, "bad_number", limit.error()));
-      return reply(games_.list(static_cast<std::size_t>(*offset), static_cast<std::size_t>(*limit)));
-    }
-    if (m == "POST") {
-      const std::int64_t user = user_of_cookie(req.cookie);
-      if (games_made_)
-        if (const std::int64_t wait = games_made_->take(client_key(user, req.client)); wait > 0)
-          return respond(too_many("too_many_games", "too many new games", wait));
-      return reply(games_.create(body, !req.link_base.empty() ? req.link_base : "http://" + (req.host.empty() ? "127.0.0.1" : req.host),
-                                 user, nullptr, req.client));
-    }
-  }
-  if ((n == 3 || n == 4) && parts[1] == "games") {
-    // A stored game may take a while to replay: that happens on a loader thread, not here.
-    const std::int64_t user = user_of_cookie(req.cookie);  // who acts on a seat, or whose seat it is
-    games_.when_loaded(parts[2], [this, t, parts, body = std::move(body), m, user, client = req.client,
-                                  seat = seat_token_of(req, t), respond] {
-      try {
-        route_game(m, t, parts, body, user, client, seat, respond);
-      } catch (const json::exception& e) {
-        respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
-      }
-    });
-    return;
-  }
-  if (lobby_ && n >= 2 && parts[1] == "seeks") {
-    if (n == 2 && m == "GET") return reply(lobby_->list());
-    std::optional<storage::User> who;  // the signed-in account posting or accepting a seek
-    if (accounts_ && m == "POST" && !req.cookie.empty()) who = accounts_->user_of(req.cookie);
-    const std::int64_t uid = who ? who->id : 0;
-    if (n == 2 && m == "POST") return reply(lobby_->create(body, uid, who ? who->username : std::string(), req.client));
-    if (n == 4 && m == "POST" && parts[3] == "cancel") return reply(lobby_->cancel(parts[2], body));
-    if (n == 4 && m == "POST" && parts[3] == "accept") return reply(lobby_->accept(parts[2], body, uid));
-    if (n == 2 || (n == 4 && (parts[3] == "cancel" || parts[3] == "accept")))
-      return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
-  }
-  if (lobby_ && n >= 2 && (parts[1] == "pairing" || parts[1] == "challenges")) {
-    std::optional<storage::User> who;  // quick pairing and challenges know the signed-in account
-    if (accounts_ && !req.cookie.empty()) who = accounts_->user_of(req.cookie);
-    const std::int64_t uid = who ? who->id : 0;
-    const std::string name = who ? who->username : std::string();
-    if (parts[1] == "pairing") {
-      if (n == 2 && m == "POST") return reply(lobby_->pair(body, uid, name, req.client));
-      if (n == 3 && m == "DELETE") return reply(lobby_->cancel_pairing(parts[2], seat_token_of(req, t), uid));
-    } else {
-      if (n == 2 && m == "POST") return reply(lobby_->challenge(body, uid, name));
-      if (n == 2 && m == "GET") return reply(lobby_->challenges(uid));
-      if (n == 4 && m == "POST" && (parts[3] == "accept" || parts[3] == "decline" || parts[3] == "cancel"))
-        return reply(lobby_->challenge_action(parts[2], parts[3], uid));
-    }
-    if (n <= 4) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
-  }
-  if (ratings_ && m == "GET" && n == 3 && (parts[1] == "players" || parts[1] == "leaderboard")) {
-    // Several reads of the store: on a loader thread.
-    games_.run_slow([this, parts, speed = t.param("speed"), respond] {
-      const Reply r = parts[1] == "players" ? ratings_->player(parts[2]) : ratings_->leaderboard(parts[2], speed);
-      respond(json_response(r.status, r.body));
-    });
-    return;
-  }
-  if (n == 3 && parts[1] == "test" && parts[2] == "clock" && m == "POST" && manual_clock_) {
-    const auto ms = int_field(body, "advance_ms", 0, std::int64_t{1} << 40, 0);
-    if (!ms) return reply(Reply::error(400, "bad_number", ms.error()));
+  ApiCall call{req, t, parts, body, respond};
+  found.route->handler(call);
+}
+
+std::vector<Api::RouteInfo> Api::routes() const {
+  std::vector<RouteInfo> out;
+  for (const auto& r : table_.routes()) out.push_back({r.method, r.pattern, r.thread});
+  return out;
+}
+
+void Api::set_manual_clock(ManualClock* clock) {
+  if (!clock || manual_clock_) return;
+  manual_clock_ = clock;
+  table_.add("POST", "/api/test/clock", "io", [this](ApiCall& c) {
+    const auto ms = int_field(c.body, "advance_ms", 0, std::int64_t{1} << 40, 0);
+    if (!ms) return c.reply(Reply::error(400, "bad_number", ms.error()));
     manual_clock_->advance(*ms);  // the deadlines passed on the way are handled here
-    return reply({200, {{"now_ms", manual_clock_->now_ms()}}});
-  }
-  if (n == 2 && parts[1] == "import" && m == "POST") {
-    // Every import is kept for good: a client's imports are limited in number and in size.
-    const std::string client = client_key(user_of_cookie(req.cookie), req.client);
-    if (imports_)
-      if (const std::int64_t wait = imports_->take(client); wait > 0)
-        return respond(too_many("too_many_imports", "too many imports", wait));
-    if (import_kb_)
-      if (const std::int64_t wait = import_kb_->take(client, static_cast<std::int64_t>(req.body.size() / 1024 + 1)); wait > 0)
-        return respond(too_many("too_many_imports", "too much imported text", wait));
-    // Reading and replaying a whole record is slow work: off the I/O thread.
-    games_.run_slow([this, body = std::move(body), respond] {
-      const Reply r = games_.import(body);
-      respond(json_response(r.status, r.body));
-    });
-    return;
-  }
-  if (n == 2 && parts[1] == "analysis" && m == "POST") {
-    // The reply is the final line of the analysis; progress lines are dropped here (use the
-    // WebSocket channel to stream them). It stops when the connection closes.
-    auto stop = req.cancelled ? req.cancelled : std::make_shared<std::atomic<bool>>(false);
-    // Counted per client: the account when one is signed in, else the address, whatever the
-    // connection (so that many sockets of one client share one limit).
-    const Reply r = analysis_.start(body, client_key(user_of_cookie(req.cookie), req.client), [respond](const json& line) {
-      if (line.value("done", false)) respond(json_response(200, line));
-    }, stop);
-    if (r.status >= 400) return reply(r);
-    return;
-  }
-  if (knowledge_ && parts.size() >= 2 && (parts[1] == "explorer" || parts[1] == "base")) {
-    const auto done = [respond](Reply r) { respond(json_response(r.status, r.body)); };
-    if (n == 2 && parts[1] == "explorer" && m == "GET") return knowledge_->explorer(t.query, done);
-    if (n == 2 && parts[1] == "base" && m == "GET")
-      return knowledge_->run([this, q = t.query] { return knowledge_->base(q); }, done);
-    if (n == 4 && parts[1] == "base" && parts[3] == "review" && m == "POST")
-      return knowledge_->run([this, id = parts[2]] { return knowledge_->review(id); }, done);
-  }
-  const bool known = (n == 2 && (parts[1] == "games" || parts[1] == "meta" || parts[1] == "import" ||
-                                 parts[1] == "analysis" || (knowledge_ && (parts[1] == "explorer" || parts[1] == "base")))) ||
-                     (knowledge_ && n == 4 && parts[1] == "base" && parts[3] == "review") ||
-                     (n >= 3 && n <= 4 && parts[1] == "games");
-  if (known) return reply(Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path));
-  return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));
+    c.reply({200, {{"now_ms", manual_clock_->now_ms()}}});
+  });
+}
+
+void Api::game_route(ApiCall& c) {
+  // A stored game may take a while to replay: that happens on a loader thread, not here.
+  const std::int64_t user = user_of_cookie(c.req.cookie);  // who acts on a seat, or whose seat it is
+  games_.when_loaded(c.parts[2], [this, t = c.t, parts = c.parts, body = std::move(c.body), m = c.req.method, user,
+                                  client = c.req.client, seat = seat_token_of(c.req, c.t), respond = c.respond] {
+    try {
+      route_game(m, t, parts, body, user, client, seat, respond);
+    } catch (const json::exception& e) {
+      respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
+    }
+  });
 }
 
 void Api::route_game(const std::string& m, const Target& t, const std::vector<std::string>& parts, const json& body,

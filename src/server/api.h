@@ -12,6 +12,7 @@
 
 #include "server/analysis.h"
 #include "server/game_service.h"
+#include "server/http/route_table.h"
 #include "server/knowledge_service.h"
 #include "server/puzzle_rating_store.h"
 #include "server/lobby_service.h"
@@ -51,6 +52,7 @@ struct HttpResponse {
 };
 
 using Respond = std::function<void(HttpResponse)>;
+HttpResponse json_response(int status, const json& body);
 
 // Splits "/a/b?x=1&y=2" into the decoded path and query value lookups.
 struct Target {
@@ -74,6 +76,16 @@ struct ClientLimits {
   std::int64_t import_kb_per_hour = 4096; // and at most this much record text
 };
 
+// One request as a route's handler sees it.
+struct ApiCall {
+  const HttpRequest& req;
+  const Target& t;
+  const std::vector<std::string>& parts;  // the path's segments: parts[2] is {id} in /api/games/{id}
+  json& body;                             // a POST's parsed body (an empty object when none)
+  const Respond& respond;
+  void reply(const Reply& r) const { respond(json_response(r.status, r.body)); }
+};
+
 class AccountService;
 class FairPlayService;
 class LearnProgressService;
@@ -82,12 +94,15 @@ class RatingService;
 class Api {
  public:
   Api(GameService& games, AnalysisService& analysis, std::string web_root)
-      : games_(games), analysis_(analysis), web_root_(std::move(web_root)) {}
+      : games_(games), analysis_(analysis), web_root_(std::move(web_root)) {
+    add_routes();
+  }
   void handle(const HttpRequest& req, Respond respond);
   // The explorer and the game base (/api/explorer, /api/base); without it those answer 404.
   void set_knowledge(KnowledgeService* k) { knowledge_ = k; }
-  // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on.
-  void set_manual_clock(ManualClock* clock) { manual_clock_ = clock; }
+  // `oyin serve --clock manual` (tests): POST /api/test/clock {"advance_ms": N} moves it on. The
+  // route exists only then.
+  void set_manual_clock(ManualClock* clock);
   // Who keeps the learners' puzzle ratings (by default the guests' browsers).
   void set_puzzle_ratings(PuzzleRatingStore* store) { puzzle_ratings_ = store ? store : &guest_ratings_; }
   // Signed-in learners' progress (/api/learn/progress, and their lessons, puzzle ratings and
@@ -109,9 +124,22 @@ class Api {
   std::int64_t user_of_cookie(const std::string& cookie_header);
   // The signed-in account itself (its settings), nullopt for a guest.
   std::optional<storage::User> account_of_cookie(const std::string& cookie_header);
+  // Every route: {method, pattern, thread} (api_routes.cpp), as docs/api.md lists them.
+  struct RouteInfo {
+    std::string method, pattern, thread;
+  };
+  std::vector<RouteInfo> routes() const;
 
  private:
   void route(const HttpRequest& req, const Respond& respond);
+  // The route table (api_routes.cpp): every route of the API but the test clock's.
+  void add_routes();
+  void add_game_routes();
+  void add_lobby_routes();
+  void add_people_routes();
+  void add_learning_routes();
+  // /api/games/{id}/...: on a loader thread once the game is in memory, then route_game.
+  void game_route(ApiCall& c);
   // /api/games/{id} and below, once the game is in memory.
   void route_game(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,
                   std::int64_t user, const std::string& client, const std::string& seat, const Respond& respond);
@@ -129,8 +157,7 @@ class Api {
   FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
+  RouteTable<ApiCall> table_;
 };
-
-HttpResponse json_response(int status, const json& body);
 
 }  // namespace oyin::server

@@ -139,7 +139,7 @@ Reply LobbyService::challenge(const json& req, std::int64_t user, const std::str
   if (s.rated && s.initial_s == 0) return Reply::error(400, "bad_rated", "a rated game needs a clock");
   auto target = accounts_->find_by_name(accounts::name_key(*to));
   if (!target) return Reply::error(500, "server_error", target.error());
-  if (!*target) return Reply::error(404, "no_such_player", "no player named '" + *to + "'", {{"name", *to}});
+  if (!*target) return Reply::error(404, "no_such_player", "no player named '" + *to + "'", {{"username", *to}});
   if ((*target)->id == user) return Reply::error(400, "challenge_self", "one cannot challenge oneself");
   if (fair_play_)
     if (auto refused = fair_play_->pairing_refusal(user, (*target)->id)) return *refused;

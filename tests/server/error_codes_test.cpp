@@ -26,14 +26,17 @@ TEST(ErrorCodes, EveryCodeInTheServerSourcesIsDeclared) {
   const std::regex reply(R"re(Reply::error\(\s*\d+\s*,\s*"([a-z_]+)")re");
   const std::regex pair(R"re(\{"code",\s*"([a-z_]+)"\})re");
   const std::regex refuse(R"re(refuse\(\s*\d+\s*,\s*"([a-z_]+)")re");
+  const std::regex response(R"re(error_response\(\s*\d+\s*,\s*"([a-z_]+)")re");
   const auto known = known_codes();
   int seen = 0;
-  for (const auto& f : std::filesystem::directory_iterator(std::string(OYIN_SOURCE_DIR) + "/src/server")) {
+  // Every folder of the server (its domains live in folders of their own).
+  for (const auto& f : std::filesystem::recursive_directory_iterator(std::string(OYIN_SOURCE_DIR) + "/src/server")) {
+    if (!f.is_regular_file()) continue;
     std::ifstream in(f.path());
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
-    for (const auto* re : {&reply, &pair, &refuse})
+    for (const auto* re : {&reply, &pair, &refuse, &response})
       for (std::sregex_iterator it(text.begin(), text.end(), *re), end; it != end; ++it) {
         ++seen;
         EXPECT_TRUE(known.count((*it)[1])) << f.path() << ": code '" << (*it)[1] << "' is not in kErrorCodes";

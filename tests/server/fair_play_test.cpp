@@ -101,6 +101,7 @@ TEST_F(FairPlayTest, QuickPairingNeverPairsTwoPlayersWhereOneBlocksTheOther) {
   const json quick{{"game", "togyz"}, {"rules", ""}, {"clock", kBlitz}, {"rated", false}};
   auto first = bob.post("/api/pairing", quick);
   ASSERT_EQ(first.status, 202) << first.text;
+  advance(1'000);  // Bob has waited longer: the first to be paired, when someone may be
   auto second = alice.post("/api/pairing", quick);
   EXPECT_EQ(second.status, 202) << "paired with the player she blocks: " << second.text;
   advance(5'000);  // the sweep pairs the waiting ones among themselves: not these two

@@ -51,9 +51,13 @@ HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::st
 
 }  // namespace
 
-json account_json(const storage::User& u) {
-  return {{"id", u.id}, {"username", u.username}, {"created_at", u.created_at}, {"chat", u.chat},
-          {"moderator", u.moderator()}, {"muted_until_ms", u.muted_until_ms}};
+json account_json(const storage::User& u, std::int64_t now_ms) {
+  return {{"id", u.id},
+          {"username", u.username},
+          {"created_at", u.created_at},
+          {"chat", u.chat},
+          {"moderator", u.moderator()},
+          {"muted_until_ms", u.muted_until_ms > now_ms ? json(u.muted_until_ms) : json(nullptr)}};
 }
 
 AccountService::AccountService(storage::Db& db, Clock& clock) : store_(db), wall_(clock), limits_(db, store_, wall_) {}
@@ -110,7 +114,7 @@ bool AccountService::route(const HttpRequest& req, const std::vector<std::string
     if (m != "GET") return false;
     const auto u = user_of(req.cookie);
     if (!u) respond(error_response(401, "not_signed_in", "nobody is signed in"));
-    else respond(json_response(200, account_json(*u)));
+    else respond(json_response(200, account_json(*u, wall_.now_ms())));
     return true;
   }
   const std::string& what = parts[2];
@@ -235,7 +239,7 @@ HttpResponse AccountService::change_password(const std::string& cookie_header, c
   const auto hash = accounts::hash_password(*next);
   if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
   if (auto c = store_.change_password(u.id, *hash, s->token_hash); !c) return error_response(500, "server_error", c.error());
-  return json_response(200, account_json(u));
+  return json_response(200, account_json(u, wall_.now_ms()));
 }
 
 HttpResponse AccountService::settings(const std::string& cookie_header, const json& body) {
@@ -247,7 +251,7 @@ HttpResponse AccountService::settings(const std::string& cookie_header, const js
     u->chat = body["chat"].get<bool>();
     if (auto s = store_.set_chat(u->id, u->chat); !s) return error_response(500, "server_error", s.error());
   }
-  return json_response(200, account_json(*u));
+  return json_response(200, account_json(*u, wall_.now_ms()));
 }
 
 }  // namespace oyin::server

@@ -64,7 +64,8 @@ class AccountService {
   accounts::HashingQueue hashing_{2, 64, 8};
 };
 
-// GET /api/account's body: {"id","username","created_at","chat"}.
-json account_json(const storage::User& u);
+// GET /api/account's body: {"id","username","created_at","chat","moderator","muted_until_ms"}
+// (the end of a mute in force at `now_ms`, else null).
+json account_json(const storage::User& u, std::int64_t now_ms);
 
 }  // namespace oyin::server

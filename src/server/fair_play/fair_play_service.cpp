@@ -52,7 +52,7 @@ json report_json(const storage::Report& r) {
   return j;
 }
 
-FairPlayService::FairPlayService(storage::Db& db, Clock& clock) : store_(db), clock_(clock) {}
+FairPlayService::FairPlayService(storage::Db& db, Clock& clock) : store_(db), wall_(clock) {}
 
 bool FairPlayService::blocked(std::int64_t a, std::int64_t b) {
   if (a == 0 || b == 0 || a == b) return false;
@@ -62,7 +62,7 @@ bool FairPlayService::blocked(std::int64_t a, std::int64_t b) {
 
 std::optional<Reply> FairPlayService::pairing_refusal(std::int64_t user, std::int64_t other) {
   if (user == 0) return std::nullopt;  // a guest has no standing to lose (nor a ban to keep)
-  const std::int64_t now = clock_.wall_ms();
+  const std::int64_t now = wall_.now_ms();
   auto until = store_.playban_until(user, now);
   if (!until) return store_error(until.error());
   if (*until) {
@@ -86,7 +86,7 @@ std::optional<Reply> FairPlayService::chat_refusal(std::int64_t speaker, std::in
   if (speaker == 0) return std::nullopt;
   if (accounts_) {
     const auto u = accounts_->user_by_id(speaker);
-    const std::int64_t now = clock_.wall_ms();
+    const std::int64_t now = wall_.now_ms();
     if (u && u->muted_until_ms > now) {
       const std::int64_t wait_ms = u->muted_until_ms - now;
       return Reply::error(403, "muted", "a moderator muted your chat for " + std::to_string((wait_ms + kMinuteMs - 1) / kMinuteMs) + " min",
@@ -99,7 +99,7 @@ std::optional<Reply> FairPlayService::chat_refusal(std::int64_t speaker, std::in
 
 void FairPlayService::bad_ending(std::int64_t user, const std::string& game_id, const std::string& kind) {
   if (user == 0) return;
-  const std::int64_t now = clock_.wall_ms();
+  const std::int64_t now = wall_.now_ms();
   auto added = store_.add_bad_ending(user, {game_id, kind, now});
   if (!added || !*added) return;  // noted already (another instance), or the store failed (logged)
   auto recent = store_.bad_endings_since(user, now - kBadEndingWindowMs);
@@ -178,7 +178,7 @@ Reply FairPlayService::blocks(const std::string& method, const std::vector<std::
       name = *field;
     }
     const auto other = user_named(name);
-    if (!other) return Reply::error(404, "no_such_player", "no player named '" + name + "'", {{"name", name}});
+    if (!other) return Reply::error(404, "no_such_player", "no player named '" + name + "'", {{"username", name}});
     if (other->id == user) return Reply::error(400, "block_self", "one cannot block oneself");
     if (auto s = method == "POST" ? store_.block(user, other->id) : store_.unblock(user, other->id); !s)
       return store_error(s.error());
@@ -206,7 +206,7 @@ Reply FairPlayService::report(const json& body, std::int64_t user) {
   const auto game = string_field(body, "game_id");
   if (!game) return Reply::error(400, "field_type", game.error());
   const auto target = user_named(*name);
-  if (!target) return Reply::error(404, "no_such_player", "no player named '" + *name + "'", {{"name", *name}});
+  if (!target) return Reply::error(404, "no_such_player", "no player named '" + *name + "'", {{"username", *name}});
   if (target->id == user) return Reply::error(400, "report_self", "one cannot report oneself");
   storage::Report r;
   r.reporter_id = user;
@@ -226,7 +226,7 @@ Reply FairPlayService::report(const json& body, std::int64_t user) {
     r.chat_seq = static_cast<int>(*seq);
     r.chat_text = (*line)->text;
   }
-  const std::int64_t now = clock_.wall_ms();
+  const std::int64_t now = wall_.now_ms();
   auto made = store_.reports_since(user, now - kDayMs);
   if (!made) return store_error(made.error());
   if (*made >= kMaxReportsPerDay)
@@ -237,7 +237,7 @@ Reply FairPlayService::report(const json& body, std::int64_t user) {
 }
 
 Reply FairPlayService::playban(std::int64_t user) {
-  const std::int64_t now = clock_.wall_ms();
+  const std::int64_t now = wall_.now_ms();
   auto until = store_.playban_until(user, now);
   if (!until) return store_error(until.error());
   auto recent = store_.bad_endings_since(user, now - kBadEndingWindowMs);

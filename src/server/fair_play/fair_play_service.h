@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "server/api.h"
+#include "server/accounts/wall_clock.h"
 #include "server/clock.h"
 #include "storage/fair_play_store.h"
 
@@ -90,7 +91,9 @@ class FairPlayService {
   std::optional<storage::User> user_named(const std::string& name);
 
   storage::FairPlayStore store_;
-  Clock& clock_;
+  // Unix ms moving with the server's Clock, as the accounts keep their times: a ban's or a mute's
+  // end is a real date, and tests move it on with --clock manual.
+  accounts::WallClock wall_;
   AccountService* accounts_ = nullptr;
   void tell_lobby();
   std::mutex lobby_mutex_;

@@ -60,7 +60,7 @@ Reply FairPlayService::moderate(const std::string& m, const Target& t, const std
   }
   if ((n == 4 || n == 5) && parts[2] == "players") {
     const auto target = user_named(parts[3]);
-    if (!target) return Reply::error(404, "no_such_player", "no player named '" + parts[3] + "'", {{"name", parts[3]}});
+    if (!target) return Reply::error(404, "no_such_player", "no player named '" + parts[3] + "'", {{"username", parts[3]}});
     if (n == 4) return m == "GET" ? player_standing(*target) : wrong_method();
     if (m != "POST") return wrong_method();
     if (parts[4] != "mute" && parts[4] != "close" && parts[4] != "reopen")
@@ -71,7 +71,7 @@ Reply FairPlayService::moderate(const std::string& m, const Target& t, const std
 }
 
 Reply FairPlayService::player_standing(const storage::User& u) {
-  const std::int64_t now = clock_.wall_ms();
+  const std::int64_t now = wall_.now_ms();
   auto until = store_.playban_until(u.id, now);
   if (!until) return store_error(until.error());
   auto recent = store_.bad_endings_since(u.id, now - kBadEndingWindowMs);
@@ -101,7 +101,7 @@ Reply FairPlayService::act_on_player(const std::string& action, const json& body
     if (!minutes) return Reply::error(400, "bad_number", minutes.error());
     if (*minutes == 0) why.action = "unmute";
     else why.detail = std::to_string(*minutes) + " min" + (reason->empty() ? "" : ": " + *reason);
-    done = store_.set_muted_until(target.id, *minutes == 0 ? 0 : clock_.wall_ms() + *minutes * kMinuteMs, why);
+    done = store_.set_muted_until(target.id, *minutes == 0 ? 0 : wall_.now_ms() + *minutes * kMinuteMs, why);
   } else if (action == "close") {
     why.action = "close_account";
     done = store_.close_account(target.id, why);
