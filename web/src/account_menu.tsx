@@ -58,7 +58,7 @@ export function AccountMenu({ account, setAccount, t, at, ft }: {
           <a role="menuitem" href={`#/player/${encodeURIComponent(account.username)}`} data-action="my-page"
              onClick={() => setOpen(false)}>{at.myPage}</a>
           {account.moderator && (
-            <a role="menuitem" href="#/mod" data-action="mod-page" onClick={() => setOpen(false)}>🛡 {ft.moderation}</a>
+            <a role="menuitem" href="#/mod" data-action="mod-page" onClick={() => setOpen(false)}>{ft.moderation}</a>
           )}
           <label class="check" role="menuitemcheckbox" aria-checked={chatOn}>
             <input type="checkbox" checked={chatOn} data-action="account-chat"

@@ -91,12 +91,11 @@ export const modApi = {
     call<{ entries: AuditEntry[] }>('GET', `/api/mod/audit?limit=${limit}${before ? `&before=${before}` : ''}`),
 };
 
-// A moment the server gives in milliseconds, as the user's local date and time ("5 Dec, 14:05").
+// A moment as the user's local date and time: "Dec 5, 02:05 PM" in English, "05.12 14:05" in the
+// others (the browsers' month names for Kazakh and Uzbek are not dependable).
 export function timeText(ms: number, lang: string): string {
-  const locale = lang === 'uz' ? 'uz-Latn' : lang;
-  try {
-    return new Date(ms).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  } catch {
-    return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
-  }
+  const d = new Date(ms);
+  if (lang === 'en') return d.toLocaleString('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}.${two(d.getMonth() + 1)} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }

@@ -14,6 +14,7 @@ export function PlaybanBanner({ account, lang, ft, check = 0 }: {
   account: Account | null | undefined; lang: Lang; ft: FairDict; check?: number;
 }) {
   const [ban, setBan] = useState<Playban | null>(null);
+  const [asked, setAsked] = useState(0);  // Date.now() when `ban` was asked for
   const [tick, setTick] = useState(0);
   const key = account ? String(account.id) : '';
   useEffect(() => {
@@ -22,7 +23,12 @@ export function PlaybanBanner({ account, lang, ft, check = 0 }: {
       return;
     }
     let gone = false;
-    fairPlayApi.playban().then((b) => { if (!gone) setBan(b); }).catch(() => undefined);
+    const at = Date.now();
+    fairPlayApi.playban().then((b) => {
+      if (gone) return;
+      setAsked(at);
+      setBan(b);
+    }).catch(() => undefined);
     return () => { gone = true; };
   }, [key, check, tick]);
   useEffect(() => {
@@ -33,11 +39,14 @@ export function PlaybanBanner({ account, lang, ft, check = 0 }: {
   }, [ban]);
   if (!ban || !account) return null;
   const count = ban.bad_endings.length;
+  // The server's moments on this device's clock: the server's "now" is when the ban ends less the wait.
+  const serverNow = ban.until_ms !== null && ban.wait_s !== null ? ban.until_ms - ban.wait_s * 1000 : null;
+  const local = (ms: number) => (serverNow === null ? ms : asked + (ms - serverNow));
   const endings = (
     <ul class="bad-endings" data-testid="bad-endings">
       {ban.bad_endings.map((b) => (
         <li key={b.game_id} data-bad-ending={b.kind}>
-          <a href={`#/game/${encodeURIComponent(b.game_id)}`}>{timeText(b.at_ms, lang)}</a>
+          <a href={`#/game/${encodeURIComponent(b.game_id)}`}>{timeText(local(b.at_ms), lang)}</a>
           {' · '}{b.kind === 'left' ? ft.endingLeft : ft.endingSat}
         </li>
       ))}
@@ -45,9 +54,10 @@ export function PlaybanBanner({ account, lang, ft, check = 0 }: {
   );
   if (ban.banned && ban.until_ms !== null) {
     const minutes = Math.max(1, Math.ceil((ban.wait_s ?? 0) / 60));
+    const endsAt = local(ban.until_ms);
     return (
       <section class="card playban-banner" role="alert" data-testid="playban-banner" data-minutes={minutes}>
-        <h2>⏳ {fill(ft.playbanTitle, { time: timeText(ban.until_ms, lang) })}</h2>
+        <h2>{fill(ft.playbanTitle, { time: timeText(endsAt, lang) })}</h2>
         <p>{fill(ft.playbanWhy, { days: ban.window_days, count, minutes })}</p>
         <p><b>{ft.playbanAdvice}</b></p>
         {endings}
