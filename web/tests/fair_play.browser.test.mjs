@@ -5,9 +5,11 @@
 // she unblocks him. The operator makes "mod" a moderator (`oyin admin grant-moderator`): the
 // account menu links the moderators' page, which lists the reports with the chat line; mod mutes
 // Bob (his next chat line is refused with the "muted" text), closes the report, and the audit log
-// has both. A player who is no moderator sees that #/mod is for moderators. Then Carol leaves two
-// timed games against Dave on the clock (made by API calls, her page never open): her lobby shows
-// the pairing ban, why and for how long, and a seek she posts is refused with the server's text.
+// has both; then mod closes Bob's account after a confirmation (Bob's sign-in is refused) and
+// reopens it. A player who is no moderator sees that #/mod is for moderators. Then Carol leaves
+// two timed games against Dave on the clock (made by API calls, her page never open): her lobby
+// shows the pairing ban, why and for how long, and a seek she posts is refused with the server's
+// text.
 // Screenshots go to build/test-artifacts/fair-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -216,6 +218,33 @@ test('a moderator sees the reports, mutes the player, closes a report; the audit
   assert.match(muteRow, /bob/);
   assert.match(muteRow, /60 min: insults in chat/);
   await shot(mod, 'mod-audit');
+
+  // Close Bob's account after the confirmation: he can no longer sign in (said in his language);
+  // reopened, he can.
+  await mod.click('[data-mod-tab=open]');
+  await card.locator('[data-mod-reason]').fill('spam account');
+  await card.locator('[data-action=close-account]').click();
+  await mod.waitForSelector('[data-testid=close-confirm]');
+  assert.match(await mod.textContent('[data-testid=close-confirm]'), /Close bob’s account\? They can no longer sign in\./);
+  await mod.click('[data-action=close-confirm]');
+  await card.locator('[data-testid=mod-tools][data-closed="1"]').waitFor();
+  assert.equal(await card.locator('[data-testid=standing-closed]').textContent(), 'Account closed');
+  await shot(mod, 'mod-closed');
+  const again = await openPage(browser);
+  await again.goto(server.url);
+  await again.click('[data-action=sign-in]');
+  await again.fill('[data-testid=account-dialog] input[name=username]', 'bob');
+  await again.fill('[data-testid=account-dialog] input[name=password]', 'bob-plays-kumalak-81');
+  await again.click('[data-action=account-submit]');
+  await again.waitForSelector('[data-testid=account-error]');
+  assert.equal(await again.textContent('[data-testid=account-error]'), 'This account was closed by a moderator.');
+  await card.locator('[data-action=reopen-account]').click();
+  await card.locator('[data-testid=mod-tools][data-closed="0"]').waitFor();
+  await again.click('[data-action=account-submit]');
+  await again.waitForSelector('[data-account=user]');
+  const log = (await call('GET', '/api/mod/audit', undefined, modCookie)).data.entries.map((e) => e.action);
+  assert.deepEqual(log.slice(0, 2), ['reopen_account', 'close_account']);
+  assert.deepEqual(again.errors, []);
 
   // Alice is no moderator: the page says so, in Russian too.
   await alice.goto(`${server.url}/#/mod`);
