@@ -70,7 +70,7 @@ export const FAIR_TEXTS: Record<Lang, FairDict> = {
     reportTitle: 'Report {name} to the moderators',
     reason: 'Reason',
     reasons: {
-      cheating: 'Cheating (help from an engine or a person)',
+      cheating: 'Cheating (outside help)',
       abuse: 'Insults or harassment',
       chat: 'Offensive chat',
       stalling: 'Stalling or leaving games',
@@ -143,7 +143,7 @@ export const FAIR_TEXTS: Record<Lang, FairDict> = {
     reportTitle: 'Жалоба модераторам на {name}',
     reason: 'Причина',
     reasons: {
-      cheating: 'Нечестная игра (помощь программы или человека)',
+      cheating: 'Нечестная игра (посторонняя помощь)',
       abuse: 'Оскорбления или преследование',
       chat: 'Оскорбительный чат',
       stalling: 'Затягивание или уход из партий',
@@ -216,7 +216,7 @@ export const FAIR_TEXTS: Record<Lang, FairDict> = {
     reportTitle: '{name} туралы модераторларға шағым',
     reason: 'Себебі',
     reasons: {
-      cheating: 'Адал емес ойын (бағдарлама не адам көмегі)',
+      cheating: 'Адал емес ойын (бөгде көмек)',
       abuse: 'Қорлау немесе қудалау',
       chat: 'Чаттағы дөрекілік',
       stalling: 'Ойынды созу немесе тастап кету',
@@ -289,7 +289,7 @@ export const FAIR_TEXTS: Record<Lang, FairDict> = {
     reportTitle: '{name} ustidan moderatorlarga shikoyat',
     reason: 'Sabab',
     reasons: {
-      cheating: 'Nohalol o‘yin (dastur yoki odam yordami)',
+      cheating: 'Nohalol o‘yin (begona yordam)',
       abuse: 'Haqorat yoki ta’qib',
       chat: 'Chatdagi haqorat',
       stalling: 'O‘yinni cho‘zish yoki tashlab ketish',
