@@ -7,6 +7,8 @@ export interface Account {
   username: string;
   created_at?: string;
   chat?: boolean;
+  moderator?: boolean;        // may open the moderators' page (#/mod)
+  muted_until_ms?: number;    // a moderator muted the account's chat until then (0 or past: not)
 }
 
 export interface PlayerRating {

@@ -1,16 +1,17 @@
 // The account corner of the header: "Sign in" for a guest, the user's name with a small menu (my
-// page, the chat switch of the account, change password, sign out, sign out everywhere) once
-// signed in; and the sign-in / sign-up dialog, which shows the server's error
-// codes in the user's language.
+// page, the moderators' page for a moderator, the chat switch of the account, change password,
+// sign out, sign out everywhere) once signed in; and the sign-in / sign-up dialog, which shows
+// the server's error codes in the user's language.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
 import type { AccountDict } from './account_texts';
 import type { Dict } from './i18n';
 import { errorText } from './server_texts';
 import { useChatSetting } from './chat_setting';
+import type { FairDict } from './fair_play_texts';
 
-export function AccountMenu({ account, setAccount, t, at }: {
-  account: Account | null | undefined; setAccount: (a: Account | null) => void; t: Dict; at: AccountDict;
+export function AccountMenu({ account, setAccount, t, at, ft }: {
+  account: Account | null | undefined; setAccount: (a: Account | null) => void; t: Dict; at: AccountDict; ft: FairDict;
 }) {
   const [dialog, setDialog] = useState<'in' | 'up' | null>(null);
   const [open, setOpen] = useState(false);
@@ -56,6 +57,9 @@ export function AccountMenu({ account, setAccount, t, at }: {
         <div class="account-dropdown" role="menu">
           <a role="menuitem" href={`#/player/${encodeURIComponent(account.username)}`} data-action="my-page"
              onClick={() => setOpen(false)}>{at.myPage}</a>
+          {account.moderator && (
+            <a role="menuitem" href="#/mod" data-action="mod-page" onClick={() => setOpen(false)}>{ft.moderation}</a>
+          )}
           <label class="check" role="menuitemcheckbox" aria-checked={chatOn}>
             <input type="checkbox" checked={chatOn} data-action="account-chat"
                    onChange={(e) => setChatOn((e.target as HTMLInputElement).checked)} />

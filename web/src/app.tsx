@@ -1,6 +1,6 @@
 // The shell: header with navigation, language and the account menu, and a hash router (#/,
 // #/game/ID, #/history, #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN, #/player/NAME,
-// #/leaderboard/GAME/SPEED).
+// #/leaderboard/GAME/SPEED, #/mod for moderators).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './api';
 import { DICTS, LANGS, detectLang, type Lang } from './i18n';
@@ -22,6 +22,8 @@ import { PlayerPage } from './player_page';
 import { LeaderboardPage } from './leaderboard_page';
 import { ChallengeNotice } from './challenge_notice';
 import { chatSetting } from './chat_setting';
+import { FAIR_TEXTS } from './fair_play_texts';
+import { ModPage } from './mod_page';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -52,6 +54,7 @@ export function App() {
   const [progressVersion, setProgressVersion] = useState(0);
   const t = DICTS[lang];
   const at = ACCOUNT_TEXTS[lang];
+  const ft = FAIR_TEXTS[lang];
   const accountKey = account === undefined ? undefined : account ? String(account.id) : null;
   useEffect(() => {
     if (accountKey === undefined) return;
@@ -75,7 +78,7 @@ export function App() {
   };
   let page;
   const games = meta?.games ?? [];
-  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} at={at} meta={games} />;
+  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} at={at} meta={games} account={account} ft={ft} />;
   else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
   else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
   else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
@@ -83,7 +86,8 @@ export function App() {
   else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
   else if (route[0] === 'player' && route[1])
     page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} account={account}
-                       lt={LOBBY_TEXTS[lang]} />;
+                       lt={LOBBY_TEXTS[lang]} ft={ft} />;
+  else if (route[0] === 'mod') page = <ModPage account={account} t={t} ft={ft} lang={lang} />;
   else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} t={t} at={at} meta={games} />;
   else page = <NewGame t={t} meta={meta && games} account={account} at={at} />;
   return (
@@ -111,7 +115,7 @@ export function App() {
             {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
           </select>
           <ChallengeNotice account={account} lt={LOBBY_TEXTS[lang]} />
-          <AccountMenu account={account} setAccount={setAccount} t={t} at={at} />
+          <AccountMenu account={account} setAccount={setAccount} t={t} at={at} ft={ft} />
         </nav>
       </header>
       <main>{page}</main>

@@ -19,6 +19,9 @@ import { ChatPanel } from './chat_panel';
 import { useChatSetting } from './chat_setting';
 import type { AccountDict } from './account_texts';
 import { RatingChanges, SeatName } from './seat_players';
+import type { Account } from './account_api';
+import type { FairDict } from './fair_play_texts';
+import { ReportDialog } from './report_dialog';
 
 // How each game's board is drawn, and whether it is turned for the second side by default (a
 // goban is the same from both sides and is never turned).
@@ -88,7 +91,9 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
   );
 }
 
-export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: AccountDict; meta: MetaGame[] }) {
+export function GamePage({ id, t, at, meta, account, ft }: {
+  id: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; ft: FairDict;
+}) {
   const [view, setView] = useState<GameView | null>(null);
   const [me, setMe] = useState<string | undefined>(undefined);
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
@@ -100,6 +105,9 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   const [copied, setCopied] = useState('');
   const [confirmResign, setConfirmResign] = useState(false);
   const [chat, setChat] = useState<ChatLine[]>([]);
+  // A chat line the server refused (muted, no chat with this player, too many lines): said in the chat.
+  const [chatRefusal, setChatRefusal] = useState<unknown>(null);
+  const [reportLine, setReportLine] = useState<{ line: ChatLine; username: string } | null>(null);
   const [chatOn] = useChatSetting();
   const [rematchTo, setRematchTo] = useState<string | null>(null);
   const socket = useRef<GameSocket | null>(null);
@@ -151,7 +159,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
         return [...old, ...lines.filter((l) => !seen.has(l.seq))];
       }),
       spectators: (count) => setView((v) => (v ? { ...v, spectators: count } : v)),
-      error: (e) => setError(e),
+      error: (e, request) => (request?.type === 'chat' ? setChatRefusal(e) : setError(e)),
     });
     socket.current = ws;
     return () => ws.close();
@@ -227,6 +235,7 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   };
   const sendChat = (text: string) => {
     setError(null);
+    setChatRefusal(null);
     return socket.current?.send({ type: 'chat', text }) ?? false;
   };
   const copy = (what: string, text: string) => {
@@ -265,6 +274,12 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
   // No engine while a game between people, or a rated game against the computer, is played (the
   // server refuses it too: analysis_in_play).
   const analysisClosed = (view.mode === 'online' || (view.mode === 'ai' && view.rated)) && view.status === 'ongoing';
+  // A signed-in player may report a line of the other seat's account to the moderators.
+  const authorOf = (l: ChatLine) => view.players?.[view.sides.indexOf(l.side)]?.username ?? null;
+  const canReport = (l: ChatLine) => {
+    const author = authorOf(l);
+    return !!account && isPlayer && l.side !== me && !!author && author.toLowerCase() !== account.username.toLowerCase();
+  };
   const rematch = view.mode === 'online' && view.status === 'finished' && isPlayer ? view.rematch : null;
   const rematchButton = rematch && !rematch.game_id && (
     <button data-action="rematch" class={rematch.offered_by && rematch.offered_by !== me ? 'primary' : ''}
@@ -349,13 +364,20 @@ export function GamePage({ id, t, at, meta }: { id: string; t: Dict; at: Account
           )}
         </div>
         {view.mode === 'online' && (
-          <ChatPanel lines={chat} me={me} canWrite={isPlayer} send={sendChat} t={t} />
+          <ChatPanel lines={chat} me={me} canWrite={isPlayer} send={sendChat} t={t}
+                     canReport={canReport} reportLabel={ft.reportLine}
+                     onReport={(line) => setReportLine({ line, username: authorOf(line) ?? '' })}
+                     refusal={chatRefusal === null ? undefined : errorText(t, chatRefusal)} />
         )}
         {analysisClosed
           ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
           : <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={gameMeta?.engine ?? ''}
                            resultLabel={view.status === 'finished' ? status : ''} />}
       </aside>
+      {reportLine && (
+        <ReportDialog username={reportLine.username} chatLine={{ seq: reportLine.line.seq, text: reportLine.line.text }}
+                      gameId={id} onClose={() => setReportLine(null)} t={t} ft={ft} />
+      )}
       {confirmResign && view.status === 'ongoing' && (
         <div class="modal-backdrop" onClick={() => setConfirmResign(false)}>
           <div class="modal" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm"

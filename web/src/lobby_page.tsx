@@ -2,9 +2,10 @@
 // challenges, live, with one-click accept, a form to post one, and a signed-in player's direct
 // challenges (to accept or decline, or one's own to cancel). A posted seek or a play-now request
 // stays while this page is open (the lobby socket speaks for it); when someone is paired with it,
-// the server tells the socket and the page goes into the game.
+// the server tells the socket and the page goes into the game. A player banned from pairing
+// (games left or sat out on the clock) sees why and until when at the top (PlaybanBanner).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { seats, type MetaGame } from './api';
+import { ApiError, seats, type MetaGame } from './api';
 import { ratingText, type Account } from './account_api';
 import type { Dict, Lang } from './i18n';
 import { LOBBY_TEXTS, type LobbyDict } from './lobby_texts';
@@ -12,6 +13,8 @@ import { challengeApi, enterGame, fill, lobbyApi, mySeeks, pairingApi, watchLobb
 import { errorText } from './server_texts';
 import { timeControlText } from './clock_view';
 import type { AccountDict } from './account_texts';
+import { FAIR_TEXTS } from './fair_play_texts';
+import { PlaybanBanner } from './playban_banner';
 
 function clockText(t: Dict, s: SeekView | ChallengeView): string {
   return s.clock ? timeControlText(t, s.clock.initial_s, s.clock.increment_s, s.speed ?? undefined) : t.untimed;
@@ -60,6 +63,12 @@ export function LobbyPage({ t, lang, meta, account, at }: {
   quickRef.current = quick;
   const [challenges, setChallenges] = useState<Challenges>({ incoming: [], outgoing: [] });
   const [declined, setDeclined] = useState<string | null>(null);
+  // Counts the server's "playban" refusals: the banner asks again.
+  const [banCheck, setBanCheck] = useState(0);
+  const refused = (e: unknown) => {
+    setError(e);
+    if (e instanceof ApiError && e.code === 'playban') setBanCheck((n) => n + 1);
+  };
 
   useEffect(() => {
     const w = watchLobby(setSeeks, (g) => {
@@ -94,7 +103,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
       const p = presetIndex >= 0 ? presets[presetIndex] : undefined;
       await send(entry.name, p ? { initial_s: p.initial_s, increment_s: p.increment_s } : null, rated && canRate);
     } catch (e) {
-      setError(e);
+      refused(e);
     } finally {
       setBusy(false);
     }
@@ -130,7 +139,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
       if (action === 'cancel') mySeeks.remove(c.id);
       if (r.game_id && r.token) enterGame(r.game_id, r.token);
     } catch (e) {
-      setError(e);
+      refused(e);
     }
   };
   const accept = async (id: string) => {
@@ -140,7 +149,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
       seats.set(r.game_id, r.token);
       location.hash = `#/game/${r.game_id}`;
     } catch (e) {
-      setError(e);
+      refused(e);
     }
   };
   const cancel = async (id: string) => {
@@ -157,6 +166,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
 
   return (
     <div class="lobby" data-testid="lobby">
+      <PlaybanBanner account={account} lang={lang} ft={FAIR_TEXTS[lang]} check={banCheck} />
       {account && (challenges.incoming.length > 0 || challenges.outgoing.length > 0 || declined) && (
         <section class="card lobby-challenges" data-testid="challenges">
           <h2>{lt.challenges}</h2>

@@ -1,6 +1,7 @@
 // A player's page (#/player/NAME): ratings per game and speed class with their deviation and a
 // provisional mark, the game counts, the recent games (each opens the game) and the rating
-// history of one game as a chart; a signed-in visitor can challenge the player from here.
+// history of one game as a chart; a signed-in visitor can challenge the player from here, block
+// them (or unblock) and report them to the moderators.
 import { useEffect, useState } from 'preact/hooks';
 import { accountApi, deltaText, ratingText, type Account, type PlayerView, type RecentGame } from './account_api';
 import type { AccountDict } from './account_texts';
@@ -11,6 +12,10 @@ import { GameIcon } from './new_game';
 import { RatingChart } from './rating_chart';
 import { ChallengeForm } from './challenge_form';
 import type { LobbyDict } from './lobby_texts';
+import { fairPlayApi } from './fair_play_api';
+import type { FairDict } from './fair_play_texts';
+import { ReportDialog } from './report_dialog';
+import { fill } from './lobby_api';
 
 // The game's outcome for this player: the server may say "win"/"loss"/"draw", or give the result
 // as "1-0"/"0-1"/"1/2-1/2" with the player's colour.
@@ -29,17 +34,59 @@ export function speedName(t: Dict, speed: string | null | undefined): string {
   return (t as unknown as Record<string, string>)[`speed_${speed}`] ?? speed;
 }
 
-export function PlayerPage({ name, t, at, meta, account, lt }: {
-  name: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; lt: LobbyDict;
+// Block / Unblock (the state is the user's list, GET /api/blocks) and Report, for a signed-in
+// visitor of another player's page. `setBlocked` tells the page, which then offers no challenge.
+function FairPlayActions({ name, blocked, setBlocked, t, ft }: {
+  name: string; blocked: boolean | null; setBlocked: (b: boolean) => void; t: Dict; ft: FairDict;
+}) {
+  const [reporting, setReporting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await (blocked ? fairPlayApi.unblock(name) : fairPlayApi.block(name));
+      setBlocked(r.blocked.some((b) => b.username.toLowerCase() === name.toLowerCase()));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="fair-play-actions" data-testid="fair-play-actions">
+      <button data-action={blocked ? 'unblock' : 'block'} data-blocked={blocked ? '1' : '0'} disabled={busy || blocked === null}
+              onClick={toggle}>{blocked ? ft.unblock : ft.block}</button>
+      <button data-action="report" onClick={() => setReporting(true)}>⚑ {ft.report}</button>
+      {blocked && <p class="muted small" data-testid="blocked-note">{fill(ft.blockedNote, { name })}</p>}
+      {error !== null && <p class="error" role="alert" data-testid="block-error">{errorText(t, error)}</p>}
+      {reporting && <ReportDialog username={name} onClose={() => setReporting(false)} t={t} ft={ft} />}
+    </div>
+  );
+}
+
+export function PlayerPage({ name, t, at, meta, account, lt, ft }: {
+  name: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; lt: LobbyDict; ft: FairDict;
 }) {
   const [player, setPlayer] = useState<PlayerView | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [chartGame, setChartGame] = useState('');
+  // Whether the signed-in visitor has blocked this player (null: not known yet).
+  const [blocked, setBlocked] = useState<boolean | null>(null);
+  const signedIn = !!account;
   useEffect(() => {
     setPlayer(null);
     setError(null);
     accountApi.player(name).then(setPlayer).catch(setError);
   }, [name]);
+  useEffect(() => {
+    setBlocked(null);
+    if (!signedIn) return;
+    fairPlayApi.blocks()
+      .then((r) => setBlocked(r.blocked.some((b) => b.username.toLowerCase() === name.toLowerCase())))
+      .catch(() => setBlocked(false));
+  }, [name, signedIn]);
   if (error !== null) return <section class="card"><p class="error" role="alert" data-testid="player-error">{errorText(t, error)}</p></section>;
   if (!player) return <section class="card loading">…</section>;
   const dict = t as unknown as Record<string, string>;
@@ -52,8 +99,11 @@ export function PlayerPage({ name, t, at, meta, account, lt }: {
       <section class="card player-head">
         <h1>{player.username}</h1>
         <p class="muted small">{at.memberSince} {player.created_at.slice(0, 10)}</p>
-        {account && account.username.toLowerCase() !== player.username.toLowerCase() && meta.length > 0 && (
-          <ChallengeForm to={player.username} t={t} lt={lt} meta={meta} />
+        {account && account.username.toLowerCase() !== player.username.toLowerCase() && (
+          <>
+            {meta.length > 0 && !blocked && <ChallengeForm to={player.username} t={t} lt={lt} meta={meta} />}
+            <FairPlayActions name={player.username} blocked={blocked} setBlocked={setBlocked} t={t} ft={ft} />
+          </>
         )}
         <div class="counts" data-testid="player-counts">
           <span><b>{c.games}</b> {at.record}</span>

@@ -42,6 +42,8 @@ export function errorText(t: Dict, e: unknown): string {
   if (!known) return err.message ?? String(e);
   const params: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(err.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  // Some routes name a missing player "name", others "username" (the text's placeholder).
+  if (params.username === undefined && params.name !== undefined) params.username = params.name;
   return fill(known, params);
 }
 
