@@ -19,7 +19,7 @@
 
 #include "server/engine_pool.h"
 #include "server/rate_limiter.h"
-#include "server/game_service.h"
+#include "server/reply.h"
 
 namespace oyin::server {
 

@@ -30,6 +30,7 @@
 #include "server/computer_queue.h"
 #include "server/engine_pool.h"
 #include "server/play_guard.h"
+#include "server/reply.h"
 #include "storage/chat_store.h"
 #include "server/game_clock.h"
 #include "storage/game_store.h"
@@ -37,20 +38,6 @@
 namespace oyin::server {
 
 using nlohmann::json;
-
-// What a handler answers: an HTTP status and a JSON body (errors are {"error": "..."}).
-struct Reply {
-  int status = 200;
-  json body;
-  // {"error": English text, "code": one of kErrorCodes (server/error_codes.h), "params": {...}}
-  static Reply error(int status, std::string_view code, std::string message, json params = json::object()) {
-    json body{{"error", std::move(message)}, {"code", code}};
-    if (!params.empty()) body["params"] = std::move(params);
-    return {status, std::move(body)};
-  }
-  // The error's code; "" for a success (whose body may be anything, or nothing).
-  std::string code() const { return body.is_object() ? body.value("code", "") : ""; }
-};
 
 // Something that wants every state change of a game (a WebSocket); send_text must not block.
 class Subscriber {
