@@ -1,7 +1,7 @@
 // libFuzzer harness: the server's JSON requests, through the same Api::handle the HTTP and
 // WebSocket front ends call, in process, on a real SQLite store. The first byte picks the
 // endpoint, the rest is the body (or the query). Whatever comes in, the answer must be JSON, and
-// an error must carry one of the declared codes (server/error_codes.h) — never a crash or a hang.
+// an error must carry one of the declared codes (server/common/error_codes.h) — never a crash or a hang.
 // Analysis is left out: a valid request would think for up to ten seconds.
 // The server behind it (store, services, three games) is built anew every kInputsPerWorld inputs:
 // what one input leaves (games, seats, moves) can matter to the next few only, so a finding
@@ -30,8 +30,8 @@
 
 #include "fuzz_check.h"
 #include "games/registry/registry.h"
-#include "server/api.h"
-#include "server/error_codes.h"
+#include "server/http/api.h"
+#include "server/common/error_codes.h"
 
 namespace {
 

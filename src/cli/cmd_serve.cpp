@@ -3,7 +3,7 @@
 
 #include "cli/common.h"
 #include "search/tt.h"
-#include "server/http_server.h"
+#include "server/http/http_server.h"
 
 namespace oyin::cli {
 

@@ -309,7 +309,7 @@ CREATE TABLE known_addresses(
 ALTER TABLE sessions ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE sessions ADD COLUMN last_seen_ms BIGINT NOT NULL DEFAULT 0;
 )sql"},
-    // 12: keys the server makes once and every instance shares (server/result_seal.h: the seal
+    // 12: keys the server makes once and every instance shares (server/learn/result_seal.h: the seal
     // on results a browser carries for a guest).
     {.sql = R"sql(
 CREATE TABLE server_secrets(

@@ -18,9 +18,9 @@
 #include "match/runner.h"
 #include "protocol/uci.h"
 #include "search/alphabeta_engine.h"
-#include "server/analysis.h"
-#include "server/api.h"
-#include "server/game_service.h"
+#include "server/play/analysis.h"
+#include "server/http/api.h"
+#include "server/play/game_service.h"
 #include "storage/game_store.h"
 
 namespace oyin::nim {

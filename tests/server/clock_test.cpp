@@ -1,4 +1,4 @@
-// Game clocks with the injected manual clock (server/clock.h): the arithmetic of base time and
+// Game clocks with the injected manual clock (server/common/clock.h): the arithmetic of base time and
 // Fischer increment, timers that fire as time is moved on, and GameService ending games on a
 // fallen flag (by its timer, nobody moving), aborting a game without a first move, the draw when
 // the side with time left cannot win, the claim against an absent player, and the clocks
@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "games/registry/registry.h"
-#include "server/clock.h"
-#include "server/game_clock.h"
-#include "server/game_service.h"
+#include "server/common/clock.h"
+#include "server/play/game_clock.h"
+#include "server/play/game_service.h"
 
 namespace oyin::server {
 namespace {

@@ -1,4 +1,4 @@
-// Every error the server sends carries a code the web can translate (server/error_codes.h), and
+// Every error the server sends carries a code the web can translate (server/common/error_codes.h), and
 // /api/meta lists them all.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "server/error_codes.h"
+#include "server/common/error_codes.h"
 #include "server/server_process.h"
 
 namespace oyin::testing {

@@ -6,8 +6,8 @@
 #include <future>
 
 #include "games/registry/registry.h"
-#include "server/api.h"
-#include "server/game_service.h"
+#include "server/http/api.h"
+#include "server/play/game_service.h"
 #include "support/test_store.h"
 
 namespace oyin::server {

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "games/registry/registry.h"
-#include "server/api.h"
+#include "server/http/api.h"
 #include "server/server_process.h"
 #include "storage/game_store.h"
 

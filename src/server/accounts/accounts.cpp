@@ -5,7 +5,7 @@
 
 #include "server/accounts/credentials.h"
 #include "server/accounts/session_cookie.h"
-#include "server/request_json.h"
+#include "server/common/request_json.h"
 
 namespace oyin::server {
 

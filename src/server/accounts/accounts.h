@@ -12,7 +12,7 @@
 #include "server/accounts/hashing_queue.h"
 #include "server/accounts/sign_in_limits.h"
 #include "server/accounts/wall_clock.h"
-#include "server/api.h"
+#include "server/http/api.h"
 #include "storage/account_store.h"
 
 namespace oyin::server {

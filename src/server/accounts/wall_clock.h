@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "server/clock.h"
+#include "server/common/clock.h"
 
 namespace oyin::server::accounts {
 

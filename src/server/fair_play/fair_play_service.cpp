@@ -5,8 +5,8 @@
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/credentials.h"
-#include "server/chat_text.h"
-#include "server/request_json.h"
+#include "server/play/chat_text.h"
+#include "server/common/request_json.h"
 
 namespace oyin::server {
 

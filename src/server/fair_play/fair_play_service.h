@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "server/api.h"
+#include "server/http/api.h"
 #include "server/accounts/wall_clock.h"
-#include "server/clock.h"
+#include "server/common/clock.h"
 #include "storage/fair_play_store.h"
 
 namespace oyin::server {

@@ -6,7 +6,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/fair_play/fair_play_service.h"
-#include "server/request_json.h"
+#include "server/common/request_json.h"
 
 namespace oyin::server {
 

@@ -5,8 +5,8 @@
 
 #include "games/registry/level_ratings.h"
 #include "server/accounts/credentials.h"
-#include "server/game_clock.h"
-#include "server/game_service.h"
+#include "server/play/game_clock.h"
+#include "server/play/game_service.h"
 #include "server/ratings/glicko2.h"
 
 namespace oyin::server {

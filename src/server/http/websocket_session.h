@@ -1,0 +1,29 @@
+#pragma once
+// WebSocket channels: /ws/games/{id} (state pushes; moves may be sent too), /ws/analysis
+// (one JSON request per message, answered by a stream of lines carrying the request id) and
+// /ws/lobby (the seeks as they change; a creator's hello names its seeks, whose games it is told of).
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/http/api.h"
+
+namespace oyin::server {
+
+namespace websocket = boost::beast::websocket;
+
+struct Services {
+  GameService& games;
+  AnalysisService& analysis;
+  Api& api;
+  LobbyService& lobby;
+};
+
+// Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
+// `client_address`: the real client's (behind a trusted proxy, the forwarded one); `place`: the
+// connection's place under the per-address cap, held while the WebSocket is open.
+void start_websocket(boost::asio::ip::tcp::socket&& socket,
+                     boost::beast::http::request<boost::beast::http::string_body> req, Services& services,
+                     std::string client_address = {}, std::shared_ptr<void> place = {});
+
+}  // namespace oyin::server
