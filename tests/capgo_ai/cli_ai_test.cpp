@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "support/run_command.h"
+#include "support/wait_until.h"
 
 namespace oyin {
 namespace {
@@ -43,17 +44,16 @@ std::string write_gtp_script(const std::string& name, const std::string& log, co
   return path;
 }
 
-// Whether `pid` has ended (or is a zombie) within five seconds.
+// Whether `pid` has ended (or is a zombie) within ten seconds.
 bool gone_soon(pid_t pid) {
-  for (int i = 0; i < 500; ++i) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    if (!std::getline(stat, text)) return true;
-    const auto paren = text.rfind(')');
-    if (paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z') return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
+  return oyin::testing::wait_until(
+      [&] {
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string text;
+        if (!std::getline(stat, text)) return true;
+        const auto paren = text.rfind(')');
+        return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z';
+      });
 }
 
 TEST(CapgoMatchCommand, TwoBuiltinLevelsAndTheRecordsReadBack) {

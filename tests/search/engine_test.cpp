@@ -10,6 +10,9 @@
 #include "games/togyz/game.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"
+#include "search/levels.h"
+#include "search/time_manager.h"
+#include "support/wait_until.h"
 
 namespace oyin {
 namespace {
@@ -55,6 +58,8 @@ TEST(Engine, DepthLimitReportsEveryIteration) {
   EXPECT_GE(r.info.pv.size(), 5u);
 }
 
+// Upper time bounds here are loose (a loaded 2-core machine may pause a thread for a good part of
+// a second): they tell a search that stops from one that runs on; how fast is the benchmarks'.
 TEST(Engine, MovetimeIsRespectedAndStopEndsTheSearch) {
   auto st = togyz_state();
   SearchLimits lim;
@@ -63,22 +68,25 @@ TEST(Engine, MovetimeIsRespectedAndStopEndsTheSearch) {
   const SearchResult r = make_engine("togyz")->search(*st, lim, {}, nullptr);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_FALSE(r.best_move.empty());
-  EXPECT_GE(ms, 150);
-  EXPECT_LT(ms, 1000);
+  EXPECT_GE(ms, 150);  // a busy machine only makes it later
+  EXPECT_LT(ms, 5000);
 
-  std::atomic<bool> stop{false};
+  // An infinite search, stopped once it has reported its first depth.
+  std::atomic<bool> stop{false}, reported{false};
   SearchLimits inf;
   inf.infinite = true;
+  std::chrono::steady_clock::time_point stopped_at;
   std::thread stopper([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_TRUE(testing::wait_until([&] { return reported.load(); })) << "the search reported nothing";
+    stopped_at = std::chrono::steady_clock::now();
     stop = true;
   });
-  t0 = std::chrono::steady_clock::now();
-  const SearchResult s = make_engine("togyz")->search(*st, inf, {}, &stop);
+  const SearchResult s = make_engine("togyz")->search(*st, inf, [&](const SearchInfo&) { reported = true; }, &stop);
+  const auto returned_at = std::chrono::steady_clock::now();
   stopper.join();
-  const auto ms2 = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_FALSE(s.best_move.empty());
-  EXPECT_LT(ms2, 1000);
+  EXPECT_GT(s.info.depth, 0);
+  EXPECT_LT(returned_at - stopped_at, std::chrono::seconds(5)) << "the search ran on after the stop";
 }
 
 TEST(Engine, ClockTimeGivesAShareOfTheClock) {
@@ -91,7 +99,15 @@ TEST(Engine, ClockTimeGivesAShareOfTheClock) {
   const SearchResult r = engine->search(*st, lim, {}, nullptr);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_FALSE(r.best_move.empty());
-  EXPECT_LE(ms, 600);  // at most a quarter of the clock, plus slack
+  EXPECT_LT(ms, 2000);  // not the whole clock (the share itself is checked below, without a clock)
+  // The share the engine takes (kMovesToGo to go): a quarter of the clock at most, once the
+  // time manager's reserve for latency is off, and at least a little.
+  for (int left : {300, 2000, 60000}) {
+    const search::TimeBudget b = search::allot_time(left, 0, search::kMovesToGo);
+    EXPECT_LE(b.hard_ms, left / 4) << left;
+    EXPECT_GE(b.soft_ms, 1) << left;
+    EXPECT_LE(b.soft_ms, b.hard_ms) << left;
+  }
 }
 
 TEST(Engine, MultiPvGivesDistinctLinesBestFirst) {

@@ -14,6 +14,7 @@
 
 #include "protocol/uci.h"
 #include "support/run_command.h"
+#include "support/wait_until.h"
 
 namespace oyin {
 namespace {
@@ -38,15 +39,14 @@ class LiveUci {
   }
   // Waits until the output holds `text` `times` times (true) or `seconds` pass (false).
   bool wait_for(const std::string& text, int times = 1, double seconds = 20) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (std::chrono::steady_clock::now() < end) {
-      const std::string out = output();
-      int n = 0;
-      for (auto at = out.find(text); at != std::string::npos; at = out.find(text, at + 1)) ++n;
-      if (n >= times) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return false;
+    return oyin::testing::wait_until(
+        [&] {
+          const std::string out = output();
+          int n = 0;
+          for (auto at = out.find(text); at != std::string::npos; at = out.find(text, at + 1)) ++n;
+          return n >= times;
+        },
+        std::chrono::milliseconds(static_cast<int>(seconds * 1000)), std::chrono::milliseconds(20));
   }
   std::string output() const { return slurp(out_); }
   int close() {

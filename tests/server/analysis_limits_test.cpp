@@ -11,12 +11,20 @@ namespace {
 
 class AnalysisLimitsTest : public ServerTest {
  protected:
-  // Sends a long analysis on `ws`: a refusal is answered at once; an accepted request waits for
-  // the analysis thread (one here) and says nothing meanwhile, or sends its first progress line.
+  // Sends a long analysis on `ws`, then a request without a game, which is refused at once: a
+  // socket's requests are answered in order, so a refusal of the long one comes before that
+  // answer (an accepted one waits for the analysis thread, one here, or sends progress lines).
+  // The long one's error, or {} when it was accepted: no time window to guess from.
   static json ask(WsClient& ws, int id) {
     ws.send({{"id", id}, {"game", "togyz"}, {"movetime", 10000}});
-    const auto line = ws.read(std::chrono::milliseconds(400));
-    return line ? *line : json::object();
+    ws.send({{"id", "probe"}});
+    json answer = json::object();
+    while (const auto line = ws.read()) {
+      if ((*line)["id"] == "probe") return answer;
+      if ((*line)["id"] == id && line->contains("error")) answer = *line;
+    }
+    ADD_FAILURE() << "no answer to a request without a game";
+    return answer;
   }
   static bool refused(const json& line) { return line.value("code", "") == "too_many_requests"; }
 };

@@ -8,6 +8,7 @@
 #include "book/book_pick.h"
 #include "games/registry/registry.h"
 #include "server/server_process.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -39,11 +40,12 @@ class ApiTest : public ::testing::Test {
   }
   // The computer answers on the worker pool; poll until the game has `ply` plies.
   json wait_for_ply(const std::string& id, std::size_t ply) {
-    for (int i = 0; i < 500; ++i) {
-      auto r = http_get(port_, "/api/games/" + id);
-      if (r.body["ply"] == ply && r.body["thinking"] == false) return r.body;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    json st;
+    if (wait_until([&] {
+          st = http_get(port_, "/api/games/" + id).body;
+          return st["ply"] == ply && st["thinking"] == false;
+        }))
+      return st;
     ADD_FAILURE() << "game " << id << " never reached ply " << ply;
     return {};
   }

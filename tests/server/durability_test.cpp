@@ -4,12 +4,14 @@
 // computer's moves included) must be in the games afterwards.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
 #include <random>
 
 #include "server/server_process.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -31,6 +33,19 @@ class Acks {
   std::map<std::string, Game> games() {
     std::lock_guard lock(m_);
     return games_;
+  }
+  // How many moves were acknowledged in all; how many games against the computer have had the
+  // computer's reply acknowledged.
+  std::size_t moves() {
+    std::lock_guard lock(m_);
+    std::size_t n = 0;
+    for (const auto& [id, g] : games_) n += g.moves.size();
+    return n;
+  }
+  std::size_t computer_games() {
+    std::lock_guard lock(m_);
+    return static_cast<std::size_t>(
+        std::count_if(games_.begin(), games_.end(), [](const auto& kv) { return kv.second.computer && kv.second.moves.size() >= 2; }));
   }
 
  private:
@@ -88,7 +103,9 @@ void play(Kind kind, int seed, const std::atomic<int>& port, const std::atomic<b
         }
       }
     } catch (const std::exception&) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the server is restarting
+      // The server is restarting: try again in a moment (this client's own pace, not a wait
+      // for anything; `port` says where the server is once it is back).
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
   }
 }
@@ -100,30 +117,55 @@ TEST(Durability, EveryAcknowledgedMoveSurvivesKill9) {
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
   ServerProcess server(db, "/nonexistent", {"--workers", "2"});
   ASSERT_TRUE(server.start());
-  const int fixed_port = server.port();
-  std::atomic<int> port{fixed_port};
+  std::atomic<int> port{server.port()};
+  // A restart on the port the clients know; should another process have taken it meanwhile,
+  // on a port the kernel picks, which the clients read at their next connection.
+  auto restart = [&] {
+    if (!server.start(port) && !server.start()) return false;
+    port = server.port();
+    return true;
+  };
   std::atomic<bool> stop{false};
   Acks acks;
   std::vector<std::thread> clients;
   const Kind kinds[] = {Kind::HttpHotseat, Kind::HttpHotseat, Kind::WsHotseat, Kind::WsHotseat,
                         Kind::WsComputer, Kind::WsComputer, Kind::WsComputer};
   for (int i = 0; i < 7; ++i) clients.emplace_back(play, kinds[i], i + 1, std::cref(port), std::cref(stop), std::ref(acks));
+  // The clients stop however the test ends (an ASSERT returns early; a joinable thread's
+  // destructor would end the process).
+  struct Join {
+    std::atomic<bool>& stop;
+    std::vector<std::thread>& threads;
+    ~Join() {
+      stop = true;
+      for (auto& t : threads)
+        if (t.joinable()) t.join();
+    }
+  } join{stop, clients};
 
+  // Each kill comes once the clients have had 30 to 70 more moves acknowledged since the last
+  // start (however long a busy machine takes for them), so that every kill lands amid play;
+  // the last, once three games against the computer have had replies too.
   constexpr int kKills = 4;
+  auto played = [&](std::size_t moves, std::size_t computer_games) {
+    return wait_until([&] { return acks.moves() >= moves && acks.computer_games() >= computer_games; },
+                      std::chrono::seconds(60));
+  };
   for (int k = 0; k < kKills; ++k) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(400 + 100 * k));
+    ASSERT_TRUE(played(acks.moves() + 40 + 10 * k, 0)) << "the clients did not play before kill " << k + 1;
     server.kill9();
-    ASSERT_TRUE(server.start(fixed_port)) << "restart " << k + 1;
+    ASSERT_TRUE(restart()) << "restart " << k + 1;
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(played(acks.moves() + 30, 3)) << "the clients did not play before the last kill";
   server.kill9();  // the clients still play: the last kill lands in the middle of moves too
   stop = true;
   for (auto& c : clients) c.join();
 
-  ASSERT_TRUE(server.start(fixed_port));
+  ASSERT_TRUE(restart());
+  const int final_port = port;
   std::size_t moves = 0, games = 0, computer_games = 0;
   for (const auto& [id, acked] : acks.games()) {
-    auto r = http_get(fixed_port, "/api/games/" + id);
+    auto r = http_get(final_port, "/api/games/" + id);
     ASSERT_EQ(r.status, 200) << id << ": " << r.text;
     const json& stored = r.body["moves"];
     ASSERT_GE(stored.size(), acked.moves.size()) << "game " << id << " lost acknowledged moves";

@@ -13,6 +13,7 @@
 
 #include "server/account_client.h"
 #include "server/server_process.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -170,27 +171,34 @@ TEST_F(Hardening, ALongStoredGameIsReplayedWithoutHoldingUpOtherGames) {
   const std::string id = g.body["id"], token = g.body["seat"]["token"];
 
   // Two readers of the long game at once (the first read replays it), and meanwhile moves in
-  // the other game.
+  // the other game, one after another until a reader is answered. Moves that waited for the
+  // replay would all end with it: one or two slip in before it starts, no more. (Counted, not
+  // timed: a loaded machine slows the moves and the replay alike.)
   const auto t0 = Clock::now();
   auto reader = [&] { return http_get(port_, "/api/games/" + long_id); };
   auto first = std::async(std::launch::async, reader);
   auto second = std::async(std::launch::async, reader);
-  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  auto answered = [](const std::future<HttpResult>& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; };
+  auto replaying = [&] { return !answered(first) && !answered(second); };
+  int moves_meanwhile = 0;
   double worst_move_ms = 0;
-  for (const char* m : {"6", "1", "7", "2", "8"}) {
+  json st = g.body["state"];
+  while (replaying() && st["status"] == "ongoing" && moves_meanwhile < 200) {
     const auto t = Clock::now();
-    auto r = http_post(port_, "/api/games/" + id + "/moves", {{"move", m}, {"token", token}});
+    auto r = http_post(port_, "/api/games/" + id + "/moves", {{"move", st["legal_moves"][0]}, {"token", token}});
     ASSERT_EQ(r.status, 200) << r.text;
     worst_move_ms = std::max(worst_move_ms, ms_since(t));
+    moves_meanwhile += replaying();
+    st = r.body;
   }
   const HttpResult a = first.get(), b = second.get();
   const double read_ms = ms_since(t0);
   ASSERT_EQ(a.status, 200) << a.text.substr(0, 200);
   EXPECT_EQ(a.text, b.text);
   EXPECT_EQ(a.body["ply"], kPlies);
-  std::printf("first read of a %d-ply game: %.0f ms; slowest move in another game meanwhile: %.1f ms\n", kPlies,
-              read_ms, worst_move_ms);
-  EXPECT_LT(worst_move_ms, 250.0) << "a move waited for another game's replay";
+  std::printf("first read of a %d-ply game: %.0f ms; %d moves in another game meanwhile, the slowest %.1f ms\n", kPlies,
+              read_ms, moves_meanwhile, worst_move_ms);
+  EXPECT_GE(moves_meanwhile, 5) << "moves in another game waited for this game's replay";
 
   // The state holds no list of positions (400 KB of moves here, it was 7 MB with them); the
   // positions come by ply range, 500 at most per request.
@@ -217,34 +225,53 @@ TEST_F(Hardening, ALongStoredGameIsReplayedWithoutHoldingUpOtherGames) {
 // Issue 11.4: analysis shared the computer players' workers with no limit per client and ran on
 // after its HTTP client had gone.
 TEST_F(Hardening, HttpAnalysisIsLimitedPerClientAndStopsWhenTheClientGoes) {
+  // Five analyses of 10 s at once from one client: whichever of them the server takes last is
+  // refused at once (the one answer that comes), and the other four run.
   net::io_context ioc;
   std::vector<std::unique_ptr<tcp::socket>> clients;
   const std::string body = R"({"game":"togyz","movetime":10000})";
-  for (int i = 0; i < 4; ++i) {
+  const auto sent = Clock::now();
+  for (int i = 0; i < 5; ++i) {
     auto s = std::make_unique<tcp::socket>(ioc);
     s->connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port_)));
     net::write(*s, net::buffer("POST /api/analysis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                                "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body));
     clients.push_back(std::move(s));
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  auto r = post_text("/api/analysis", body);
-  EXPECT_EQ(r.status, 429) << r.text;
-  EXPECT_EQ(r.body["error"], "too many analyses in flight for this client (at most 4); wait for one to finish or stop one");
+  std::size_t refused = clients.size();
+  ASSERT_TRUE(wait_until([&] {
+    for (std::size_t i = 0; i < clients.size(); ++i) {
+      beast::error_code ec;
+      if (clients[i]->available(ec) > 0) refused = i;
+    }
+    return refused < clients.size();
+  })) << "none of five analyses at once was refused";
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(*clients[refused], buf, res);
+  EXPECT_EQ(res.result_int(), 429u) << res.body();
+  EXPECT_EQ(json::parse(res.body(), nullptr, false)["error"],
+            "too many analyses in flight for this client (at most 4); wait for one to finish or stop one");
   for (auto& s : clients) s->close();  // the clients go: their analyses stop
-  const auto t = Clock::now();
-  // Their places are free once the server has seen them go (a moment).
-  do {
-    r = post_text("/api/analysis", R"({"game":"togyz","movetime":50})");
-  } while (r.status == 429 && ms_since(t) < 3000);
+  // Their places are free once the server has seen them go: long before the first analysis
+  // would have ended by itself, 10 s after it was sent (and the others queued behind it).
+  HttpResult r;
+  wait_until(
+      [&] {
+        r = post_text("/api/analysis", R"({"game":"togyz","movetime":50})");
+        return r.status != 429 || ms_since(sent) >= 10000;
+      },
+      std::chrono::milliseconds(10000));
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["done"], true);
-  EXPECT_LT(ms_since(t), 3000.0) << "the analyses of the clients that left ran on";
+  EXPECT_LT(ms_since(sent), 10000.0) << "the analyses of the clients that left ran on";
 }
 
 // Issue 11.4: with 8 analyses of 10 s in flight a level-0 computer reply took 39.6 s.
 TEST_F(Hardening, AnalysesDoNotDelayTheComputerAndStopWhenTheirWebSocketCloses) {
   // Two signed-in clients with four analyses each (a client's limit, whatever its connections).
+  // With one analysis thread they run one after another, 10 s each, unless stopped.
+  const auto analyses_sent = Clock::now();
   std::vector<std::unique_ptr<WsClient>> channels;
   for (int c = 0; c < 2; ++c) {
     CookieClient analyst(port_);
@@ -264,28 +291,22 @@ TEST_F(Hardening, AnalysesDoNotDelayTheComputerAndStopWhenTheirWebSocketCloses) 
     }
   }
   EXPECT_TRUE(refused);
-  // The computer (level 0: 50 ms a move) opens as White at once.
+  // The computer (level 0: 50 ms a move) opens as White at once: within the first analysis's
+  // 10 s, long before the queue of analyses (the 39.6 s of the report) could end.
   const auto t = Clock::now();
   auto g = http_post(port_, "/api/games", {{"game", "togyz"}, {"mode", "ai"}, {"level", 0}, {"color", "black"}});
   ASSERT_EQ(g.status, 201);
-  double reply_ms = -1;
-  while (ms_since(t) < 5000) {
-    auto s = http_get(port_, "/api/games/" + g.body["id"].get<std::string>());
-    if (s.body["ply"] == 1) {
-      reply_ms = ms_since(t);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::printf("level-0 computer reply with 8 analyses in flight: %.0f ms\n", reply_ms);
-  EXPECT_GE(reply_ms, 0) << "no computer move within 5 s";
-  EXPECT_LT(reply_ms, 1500.0);
+  const bool replied = wait_until(
+      [&] { return http_get(port_, "/api/games/" + g.body["id"].get<std::string>()).body["ply"] == 1; },
+      std::chrono::milliseconds(8000), std::chrono::milliseconds(5));
+  std::printf("level-0 computer reply with 8 analyses in flight: %.0f ms\n", ms_since(t));
+  EXPECT_TRUE(replied) << "the computer's move waited for the analyses";
   for (auto& c : channels) c->close();
   channels.clear();
-  const auto t2 = Clock::now();
+  // An analysis now runs before the first of the closed channels' would have ended by itself.
   auto r = post_text("/api/analysis", R"({"game":"togyz","movetime":50})");
   ASSERT_EQ(r.status, 200) << r.text;
-  EXPECT_LT(ms_since(t2), 3000.0) << "the analyses of the closed WebSockets ran on";
+  EXPECT_LT(ms_since(analyses_sent), 10000.0) << "the analyses of the closed WebSockets ran on";
 }
 
 // Issue 11.10: 20 KB of headers closed the connection without an answer; a body over 1 MiB got
@@ -310,7 +331,8 @@ TEST(LoadTestScript, HelpPrintsUsageAndRunsNothing) {
     std::fprintf(stderr, "\n!!! node IS NOT INSTALLED: THE loadtest.mjs --help TEST IS SKIPPED !!!\n\n");
     GTEST_SKIP() << "node is not installed";
   }
-  const auto t0 = Clock::now();
+  // A load test that ran would fail without a server, or be cut short by `timeout`: exit code 0
+  // and the usage text say that nothing ran (no time limit: node starts slowly on a busy machine).
   FILE* p = popen("timeout 15 node " OYIN_SOURCE_DIR "/web/scripts/loadtest.mjs --help 2>&1", "r");
   ASSERT_TRUE(p);
   std::string out;
@@ -320,7 +342,6 @@ TEST(LoadTestScript, HelpPrintsUsageAndRunsNothing) {
   EXPECT_EQ(WEXITSTATUS(status), 0) << out;
   EXPECT_EQ(out.rfind("usage: node web/scripts/loadtest.mjs", 0), 0u) << out;
   EXPECT_NE(out.find("--games N"), std::string::npos) << out;
-  EXPECT_LT(ms_since(t0), 5000.0);
   p = popen("timeout 15 node " OYIN_SOURCE_DIR "/web/scripts/loadtest.mjs --gmaes 5 2>&1", "r");
   ASSERT_TRUE(p);
   out.clear();

@@ -8,6 +8,7 @@
 #include "server/account_client.h"
 #include "server/accounts_from_address.h"
 #include "server/manual_clock_server.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -127,14 +128,14 @@ TEST_F(LobbyLimitsTest, AClientHasAtMostEightLobbySockets) {
   // A socket closed frees its place (once the server has seen it go).
   open.back()->close();
   open.pop_back();
-  bool let_in = false;
-  for (int i = 0; i < 50 && !let_in; ++i) {
-    WsClient again(port_, "/ws/lobby");
-    auto a = first(again);
-    let_in = a && (*a)["type"] == "seeks";
-    if (!let_in) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  EXPECT_TRUE(let_in);
+  EXPECT_TRUE(wait_until(
+      [&] {
+        WsClient again(port_, "/ws/lobby");
+        auto a = first(again);
+        return a && (*a)["type"] == "seeks";
+      },
+      kWaitDeadline, std::chrono::milliseconds(20)))
+      << "the closed socket's place was not freed";
 }
 
 }  // namespace

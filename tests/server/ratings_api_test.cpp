@@ -10,6 +10,7 @@
 #include "server/account_client.h"
 #include "server/manual_clock_server.h"
 #include "server/ratings/glicko2.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -263,13 +264,13 @@ TEST_F(RatingsApiTest, FirstWinAgainstAComputerLevel) {
   EXPECT_EQ(created.body["state"]["players"][1], (json{{"username", nullptr}, {"computer_level", 0}, {"rating", level0},
                                                        {"provisional", false}}));
   json st;
-  for (int i = 0; i < 2000; ++i) {
-    st = erlan.get("/api/games/" + id + "?token=" + token).body;
+  for (int move = 0; move < 300; ++move) {
+    // White's turn (the computer has replied), or the end.
+    ASSERT_TRUE(wait_until([&] {
+      st = erlan.get("/api/games/" + id + "?token=" + token).body;
+      return st["status"] == "finished" || st["to_move"] == "white";
+    })) << "no computer reply: " << st.dump();
     if (st["status"] == "finished") break;
-    if (st["to_move"] != "white") {  // the computer is thinking
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      continue;
-    }
     // This server refuses to analyse a rated game in play: the moves come from another one.
     const auto best = http_post(adviser.port(), "/api/analysis", {{"game", "togyz"}, {"position", st["position"]}, {"movetime", 30}});
     ASSERT_EQ(best.status, 200) << best.text;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "support/test_store.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 
@@ -65,9 +66,10 @@ class ServerProcess {
   const std::string& store() const { return db_; }
 
   // Starts the server and waits (up to 10 s) for its "listening on" line; false on failure.
-  // `port` 0 picks a free one; a restart may ask for the port it had.
+  // `port` 0 picks a free one; a restart may ask for the port it had (and may find it taken).
   bool start(int port = 0) {
     log_ = logs_ + std::to_string(starts_++);
+    port_ = 0;
     // A log left by an earlier process with the same pid (the logs' folder names the pid) would
     // otherwise be read before the child truncates it: an old port, "Connection refused".
     std::filesystem::remove(log_);
@@ -89,19 +91,25 @@ class ServerProcess {
       execv(cargs[0], cargs.data());
       _exit(127);
     }
-    for (int i = 0; i < 1000; ++i) {
+    // The server binds the port itself (with port 0 the kernel picks a free one, so no other
+    // process can take it between a test's choice and the bind) and prints it; a server that
+    // could not bind (a restart on a port someone took meanwhile) exits, and start() says so at
+    // once instead of waiting out the deadline.
+    bool exited = false;
+    wait_until([&] {
       std::ifstream in(log_);
       std::string line;
-      if (std::getline(in, line)) {
-        const auto p = line.find("127.0.0.1:");
-        if (p != std::string::npos) {
+      if (std::getline(in, line) && !in.eof())  // a whole line, not one still being written
+        if (const auto p = line.find("127.0.0.1:"); p != std::string::npos) {
           port_ = std::stoi(line.substr(p + 10));
           return true;
         }
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
+      int status = 0;
+      exited = waitpid(pid_, &status, WNOHANG) == pid_;
+      return exited;
+    });
+    if (exited) pid_ = -1;
+    return pid_ > 0 && port_ > 0;
   }
   void kill9() {
     if (pid_ <= 0) return;

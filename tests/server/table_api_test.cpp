@@ -10,6 +10,7 @@
 
 #include "server/account_client.h"
 #include "server/manual_clock_server.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 namespace {
@@ -361,11 +362,7 @@ TEST_F(TableApiTest, AnalysisGuardSeesThePositionWhateverItsCountersOrSymmetry) 
   json ai_st = made.body["state"];
   for (int turn = 0; turn < 3; ++turn) {
     ASSERT_EQ(erlan.post("/api/games/" + ai + "/moves", {{"move", ai_st["legal_moves"][0]}, {"token", token}}).status, 200);
-    for (int i = 0; i < 500; ++i) {
-      ai_st = get(ai);
-      if (ai_st["to_move"] == "white") break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    ASSERT_TRUE(wait_until([&] { return (ai_st = get(ai))["to_move"] == "white"; })) << "no computer reply";
   }
   ASSERT_EQ(ai_st["ply"], 6);
   r = http_post(port_, "/api/analysis", {{"game", "togyz"}, {"position", ai_st["position"]}, {"movetime", 30}});

@@ -1,22 +1,26 @@
 #pragma once
 // A real PostgreSQL server of the test's own: a cluster in a temporary folder (copied from one
 // initdb'd template, made once per machine and PostgreSQL version, since initdb takes seconds),
-// `postgres` on a free loopback port as an unprivileged user (initdb and postgres refuse root,
-// so under root they run as the `postgres` user, or `nobody`), fsync off, trust
-// authentication on loopback, torn down when the test process ends (and killed by the kernel
-// if the test process dies first).
+// `postgres` listening on a Unix socket in that folder only, as an unprivileged user (initdb and
+// postgres refuse root, so under root they run as the `postgres` user, or `nobody`), fsync off,
+// trust authentication, torn down when the test process ends (and killed by the kernel if the
+// test process dies first).
+//
+// No TCP port: a port picked free (bind, close, hand it to postgres) can be taken by another
+// process in between, and tests run in parallel. The socket's folder is this process's own, so
+// its name cannot clash; connections name the folder as their host.
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <pwd.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -25,10 +29,10 @@
 #include <mutex>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "storage/db.h"
+#include "support/wait_until.h"
 
 namespace oyin::testing {
 
@@ -43,9 +47,20 @@ class PostgresServer {
 
   // Empty when the server runs; otherwise why it does not.
   const std::string& error() const { return error_; }
-  int port() const { return port_; }
+  // The socket's folder as the host, percent-encoded (libpq reads a host that starts with '/'
+  // as a socket folder); not as "?host=", whose '?' a shell would take for a pattern.
   std::string url(const std::string& database) const {
-    return "postgresql://oyin@127.0.0.1:" + std::to_string(port_) + "/" + database;
+    std::string host;
+    for (unsigned char c : dir_) {
+      if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+        host += static_cast<char>(c);
+      } else {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%%%02X", c);
+        host += hex;
+      }
+    }
+    return "postgresql://oyin@" + host + "/" + database;
   }
 
   // A new empty database named after `hint`; its URL ("" and error() set on failure).
@@ -129,20 +144,6 @@ class PostgresServer {
     return s.size() > 600 ? s.substr(s.size() - 600) : s;
   }
 
-  static int free_port() {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = 0;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-      port = ntohs(a.sin_port);
-    close(fd);
-    return port;
-  }
-
   // The initdb'd template, made once (under a lock: test processes start in parallel).
   std::string template_cluster(const std::string& root) {
     namespace fs = std::filesystem;
@@ -187,27 +188,30 @@ class PostgresServer {
     give_to_runner(dir_);
     const std::string log = dir_ + "/log";
     if (run({"/bin/cp", "-a", root + "template/data", dir_ + "/data"}, log) != 0) return "copying the cluster failed";
-    for (int attempt = 0; attempt < 5; ++attempt) {  // another process may take the free port first
-      port_ = free_port();
-      pid_ = spawn({bin("postgres"), "-D", dir_ + "/data", "-k", dir_, "-h", "127.0.0.1", "-p", std::to_string(port_),
-                    "-F", "-c", "max_connections=200", "-c", "log_min_messages=warning"},
-                   log, true);
-      for (int i = 0; i < 1000; ++i) {
-        int status = 0;
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-          pid_ = -1;
-          break;
-        }
-        std::ifstream pidfile(dir_ + "/data/postmaster.pid");
-        std::string line;
-        for (int l = 0; l < 8 && std::getline(pidfile, line); ++l) {
-        }
-        if (line.rfind("ready", 0) == 0) return "";
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-      if (pid_ > 0) return "postgres did not get ready: " + tail(log);
+    // The socket is <dir>/.s.PGSQL.<port>: the port only names the file, in a folder no one else
+    // uses. A socket's path has room for 107 bytes.
+    if (dir_.size() + sizeof "/.s.PGSQL.5432" > 108) return "the socket folder's path is too long: " + dir_;
+    pid_ = spawn({bin("postgres"), "-D", dir_ + "/data", "-k", dir_, "-c", "listen_addresses=", "-p", "5432", "-F",
+                  "-c", "max_connections=200", "-c", "log_min_messages=warning"},
+                 log, true);
+    // Ready when postmaster.pid's eighth line says so; gone when it exits (a bad cluster).
+    bool exited = false;
+    const bool ready = wait_until(
+        [&] {
+          int status = 0;
+          if (waitpid(pid_, &status, WNOHANG) == pid_) return exited = true;
+          std::ifstream pidfile(dir_ + "/data/postmaster.pid");
+          std::string line;
+          for (int l = 0; l < 8 && std::getline(pidfile, line); ++l) {
+          }
+          return line.rfind("ready", 0) == 0;
+        },
+        std::chrono::seconds(30));
+    if (exited) {
+      pid_ = -1;
+      return "postgres did not start: " + tail(log);
     }
-    return "postgres did not start: " + tail(log);
+    return ready ? "" : "postgres did not get ready: " + tail(log);
   }
 
   void stop() {
@@ -227,7 +231,6 @@ class PostgresServer {
   std::mutex m_;
   std::string error_, dir_;
   pid_t pid_ = -1;
-  int port_ = 0;
   int databases_ = 0;
 };
 
