@@ -6,7 +6,7 @@
 #include "core/text.h"
 #include "games/capgo/game.h"
 #include "protocol/gtp_analyze.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 

@@ -1,4 +1,4 @@
-// oyin solve capgo --rules ... : the exact result of a capture Go position (search/capgo_solver.h).
+// oyin solve capgo --rules ... : the exact result of a capture Go position (search/capgo/solver.h).
 #include <unistd.h>
 
 #include <atomic>
@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "search/capgo_solver.h"
+#include "search/capgo/solver.h"
 
 namespace oyin::cli {
 

@@ -6,7 +6,7 @@
 
 #include "core/file.h"
 #include "core/text.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 

@@ -4,7 +4,7 @@
 #include <new>
 
 #include "cli/common.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 void add_puzzles_command(CLI::App& app, int& exit_code);  // cmd_puzzles.cpp

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "match/subprocess.h"
 
 namespace oyin::match {

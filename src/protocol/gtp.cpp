@@ -8,7 +8,7 @@
 #include "core/file.h"
 #include "core/text.h"
 #include "protocol/gtp_analyze.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::protocol {
 

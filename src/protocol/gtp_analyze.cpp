@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "core/text.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::protocol {
 

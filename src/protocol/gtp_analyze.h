@@ -7,7 +7,7 @@
 #include <string>
 
 #include "games/capgo/board.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::protocol {
 

@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "core/text.h"
-#include "games/registry/registry.h"
-#include "games/registry/bench.h"
+#include "registry/registry.h"
+#include "registry/bench.h"
 #include "search/engine.h"
 #include "search/tt.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The type-erased computer player used by the CLI, the server and the match runner.
 // The real searches are templates over GameTraits (alpha-beta, or Monte-Carlo tree search for
-// capture Go); a game's registry entry (games/registry/registry.h) says which one it plays with.
+// capture Go); a game's registry entry (registry/registry.h) says which one it plays with.
 #include <atomic>
 #include <cstdint>
 #include <functional>

@@ -14,7 +14,7 @@
 #include <limits>
 #include <thread>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/error_codes.h"
 #include "server/game_clock.h"
 #include "server/game_session.h"

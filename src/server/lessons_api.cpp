@@ -2,8 +2,8 @@
 
 #include <charconv>
 
-#include "games/registry/registry.h"
-#include "lessons/lesson_book.h"
+#include "registry/registry.h"
+#include "learn/lesson_book.h"
 #include "server/learn_progress.h"
 #include "server/request_json.h"
 

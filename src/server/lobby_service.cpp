@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/game_clock.h"
 #include "server/random_token.h"
 #include "server/request_json.h"

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "learn/puzzle_book.h"
 #include "server/learn_progress.h"
 #include "server/puzzle_rating_store.h"

@@ -4,13 +4,13 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include <sstream>
 
 #include "cli/analyze_mcts.h"
 #include "protocol/gtp_analyze.h"
-#include "search/capgo_solver.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/clock.h"
 #include "server/game_clock.h"
 #include "server/game_service.h"

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <future>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/api.h"
 #include "server/game_service.h"
 #include "support/test_store.h"

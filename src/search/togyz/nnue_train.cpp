@@ -1,4 +1,4 @@
-#include "games/togyz/nnue_train.h"
+#include "search/togyz/nnue_train.h"
 
 #include <sys/stat.h>
 

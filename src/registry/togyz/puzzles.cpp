@@ -2,7 +2,7 @@
 // self-play endgames of the alpha-beta engine (record files add more: oyin puzzles --records).
 #include <memory>
 
-#include "games/registry/puzzle_support.h"
+#include "registry/puzzle_support.h"
 #include "games/togyz/game.h"
 #include "search/alphabeta_engine.h"
 

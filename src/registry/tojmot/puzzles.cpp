@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "core/text.h"
-#include "games/registry/puzzle_support.h"
+#include "registry/puzzle_support.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta_engine.h"
 

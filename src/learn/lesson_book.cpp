@@ -1,11 +1,11 @@
-#include "lessons/lesson_book.h"
+#include "learn/lesson_book.h"
 
 #include <algorithm>
 #include <cctype>
 #include <mutex>
 #include <set>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::lessons {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Monte-Carlo playouts for capture Go on a light copy of the position.
 //
-// FastBoard keeps the rules core's chain layout (so capgo_tactics.h works on both) plus a list
+// FastBoard keeps the rules core's chain layout (so search/capgo/tactics.h works on both) plus a list
 // of empty points for O(1) random picks, a simple-ko point instead of the superko history
 // (playouts only estimate; the tree and the solver use the exact rules), and a lazy list of
 // chains that may be in atari, so "is there a capture / a threat" is cheap.

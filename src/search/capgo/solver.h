@@ -1,5 +1,5 @@
 #pragma once
-// Exact capture Go solver. Two searches share one tactical reading (capgo_threats.h: forced
+// Exact capture Go solver. Two searches share one tactical reading (search/capgo/threats.h: forced
 // defence, wins in two by an atari that cannot be answered, ladders, threat zones) and the 8
 // board symmetries:
 // - proof-number search (df-pn) where every capture ends the game (target 1 for both, passing
@@ -59,7 +59,7 @@ struct SolverOptions {
   // Certificates of other positions (same rules): the positions they prove count as proved, and
   // a certificate made here copies their moves. Lets a big proof be made in parts.
   std::vector<std::shared_ptr<const proof::Certificate>> known_proofs;
-  // Keep the proof-number search's table in this file (capgo_table_file.h): read before the
+  // Keep the proof-number search's table in this file (search/capgo/table_file.h): read before the
   // search if it exists, written when the search ends.
   std::string table_file;
   std::function<void(const SolverProgress&)> on_progress;

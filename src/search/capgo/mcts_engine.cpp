@@ -1,5 +1,5 @@
 // The capture Go Engine: levels, clock handling and progress reports around CapgoMcts.
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 #pragma once
-// The capture Go solver's hash table (search/capgo_solver.cpp): buckets of W entries, each
+// The capture Go solver's hash table (search/capgo/solver.cpp): buckets of W entries, each
 // entry type with a 64-bit `key` (0 = empty) and a `work` count used as the replacement
 // priority.
 #include <sys/mman.h>

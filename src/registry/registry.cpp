@@ -1,4 +1,4 @@
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 #include <mutex>
 #include <nlohmann/json.hpp>

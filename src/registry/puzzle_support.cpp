@@ -1,4 +1,4 @@
-#include "games/registry/puzzle_support.h"
+#include "registry/puzzle_support.h"
 
 #include <utility>
 

@@ -1,7 +1,7 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "games/togyz/game.h"
-#include "games/togyz/nnue_train.h"
+#include "search/togyz/nnue_train.h"
 #include "search/alphabeta_engine.h"
 #include "search/levels.h"
 

@@ -48,7 +48,7 @@ struct PuzzleSupport {
 };
 
 // The puzzle declaration of a registered game (by its name), or null when it has none. Each
-// game's pieces live next to its declaration (games/registry/<game>_puzzles.cpp); this table
+// game's pieces live next to its declaration (registry/<game>/puzzles.cpp); this table
 // only joins them up, so a new game adds one line in puzzle_support.cpp.
 const PuzzleSupport* find_puzzles(std::string_view game);
 

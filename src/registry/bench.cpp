@@ -1,11 +1,11 @@
-#include "games/registry/bench.h"
+#include "registry/bench.h"
 
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
 #include "core/text.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin {
 

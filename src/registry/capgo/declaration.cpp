@@ -1,7 +1,7 @@
 // Capture Go: the rules module games/capgo, GTP, the Monte-Carlo tree search, the exact solver.
 #include "games/capgo/game.h"
-#include "games/registry/registry.h"
-#include "search/mcts_engine.h"
+#include "registry/registry.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 

@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "games/capgo/notation.h"
-#include "search/capgo_tactics.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/tactics.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 

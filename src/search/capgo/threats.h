@@ -1,5 +1,5 @@
 #pragma once
-// The capture Go solver's tactical reading (search/capgo_solver.cpp), on one node at a time:
+// The capture Go solver's tactical reading (search/capgo/solver.cpp), on one node at a time:
 // forced defence, wins in two by an atari that cannot be answered, ladders, and the zones where
 // a defence against such a threat must be played. All of it is exact only where the solver uses
 // it: before the first capture of the game (no position can repeat) and, for the wins and
@@ -13,8 +13,8 @@
 #endif
 
 #include "games/capgo/board.h"
-#include "search/capgo_tactics.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/tactics.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 

@@ -1,5 +1,5 @@
 // Capture Go puzzles (target 1: the first capture wins): capture in 1 to 3 moves, from positions
-// the exact solver (search/capgo_solver.h) proves won on 5x5 and 6x6 boards, and from the last
+// the exact solver (search/capgo/solver.h) proves won on 5x5 and 6x6 boards, and from the last
 // plies of 9x9 self-play games of the tree search, where the bounded exhaustive search of
 // search/forced_win.h proves a capture within the moves over the whole board.
 #include <memory>
@@ -7,9 +7,9 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
-#include "games/registry/puzzle_support.h"
-#include "search/capgo_solver.h"
-#include "search/mcts_engine.h"
+#include "registry/puzzle_support.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 

@@ -1,5 +1,5 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta_engine.h"
 #include "search/levels.h"

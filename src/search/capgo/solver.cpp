@@ -1,4 +1,4 @@
-#include "search/capgo_solver.h"
+#include "search/capgo/solver.h"
 
 #include <pthread.h>
 #ifdef __SSE4_2__
@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "games/capgo/game.h"
-#include "search/capgo_move_order.h"
-#include "search/capgo_solver_table.h"
-#include "search/capgo_table_file.h"
-#include "search/capgo_tactics.h"
-#include "search/capgo_threats.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/move_order.h"
+#include "search/capgo/solver_table.h"
+#include "search/capgo/table_file.h"
+#include "search/capgo/tactics.h"
+#include "search/capgo/threats.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 
@@ -346,7 +346,7 @@ class Solver {
   // 499,680,224 against 533,776,763 (README, "Solving speed").
   static constexpr int kShortChainAir = 60;
   std::uint8_t edge_[kMaxPoints] = {};  // a point's distance from the nearest edge
-  // Moves worth searching, scored (capgo_move_order.h hands them out best first); `skip` is a
+  // Moves worth searching, scored (search/capgo/move_order.h hands them out best first); `skip` is a
   // move already searched. Returns how many.
   int candidates(const Position& pos, const Threats& t, const Zone* zone, Cand* out, int tt_best, int ply, int skip) {
     int n = 0;
@@ -1055,7 +1055,7 @@ class Solver {
     return pos.color[p] == kEmpty && is_legal(pos, p) ? p : -1;
   }
 
-  // ---- The table kept in a file between runs (capgo_table_file.h) ------------------------------
+  // ---- The table kept in a file between runs (search/capgo/table_file.h) ------------------------------
   TableFileHeader table_header(const Position& root) const {
     TableFileHeader h;
     h.rules = rules_to_text(Rules{root.size, {root.target[0], root.target[1]}, root.pass_allowed, {}});

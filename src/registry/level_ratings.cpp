@@ -1,4 +1,4 @@
-#include "games/registry/level_ratings.h"
+#include "registry/level_ratings.h"
 
 #include <array>
 

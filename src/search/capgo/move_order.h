@@ -1,5 +1,5 @@
 #pragma once
-// Scored moves of the capture Go solver (search/capgo_solver.cpp) handed out best first.
+// Scored moves of the capture Go solver (search/capgo/solver.cpp) handed out best first.
 //
 // The order of equal scores is part of the search (it decides which of two equal children df-pn
 // tries first, and the disproof numbers new children start with), so it is fixed here once:

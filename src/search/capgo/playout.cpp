@@ -1,8 +1,8 @@
-#include "search/capgo_playout.h"
+#include "search/capgo/playout.h"
 
 #include <cstring>
 
-#include "search/capgo_tactics.h"
+#include "search/capgo/tactics.h"
 
 namespace oyin::capgo {
 

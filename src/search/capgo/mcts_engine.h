@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "games/capgo/board.h"
-#include "search/capgo_playout.h"
+#include "search/capgo/playout.h"
 #include "search/engine.h"
 
 namespace oyin {

@@ -1,4 +1,4 @@
-#include "search/capgo_table_file.h"
+#include "search/capgo/table_file.h"
 
 #include <cstdio>
 #include <filesystem>
