@@ -24,7 +24,11 @@ CLI::Validator real_number(double lo, double hi);  // finite; "nan" and "inf" ar
 
 const GameEntry& game_or_fail(const std::string& name);
 std::string read_file_or_fail(const std::string& path);
-std::string game_names();  // "togyz, tojmot, capgo"
+std::string game_names();  // the registered games' names, comma-separated
+// "the games" of the program's description: every game's title, as within a sentence, "a, b and c".
+std::string games_in_text();
+// The record files each format holds, for a help text: ".pgn: A or B, .sgf: C".
+std::string games_by_record_format();
 // The position text after playing `moves` (space-separated) from `position`; UsageError if a
 // move is illegal.
 std::string position_after_moves(const GameAdapter& g, const std::string& rules,

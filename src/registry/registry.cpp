@@ -64,4 +64,21 @@ std::vector<const GameEntry*> all_games() {
   return out;
 }
 
+std::vector<const GameEntry*> games_where(const std::function<bool(const GameEntry&)>& keep) {
+  std::vector<const GameEntry*> out;
+  for (const auto& g : games())
+    if (keep(*g)) out.push_back(g.get());
+  return out;
+}
+
+std::string joined(const std::vector<const GameEntry*>& list, std::string (GameEntry::*name_of)() const,
+                   std::string_view last, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += i + 1 == list.size() ? last : sep;
+    out += (list[i]->*name_of)();
+  }
+  return out;
+}
+
 }  // namespace oyin

@@ -1,10 +1,11 @@
 #pragma once
 // The one declaration of every game: its rules face (GameAdapter: name, title, sides, record
 // format, positions, moves, records, perft), how tools speak to it (UCI with a UCI_Variant name,
-// or GTP), which engine plays it and with which level table, its bench positions, and whether it
-// has an exact solver. Front ends (CLI, protocols, match runner, server) ask this and name no
+// or GTP), which engine plays it and with which level table, its bench positions, and its tools
+// (an exact solver with proofs, an analysis of its own: game_tools.h). Front ends (CLI, protocols, match runner, server) ask this and name no
 // game themselves. Registration is explicit (register_builtin_games()); adding a game is one
-// folder for its rules, one declaration file here and one line in registry.cpp.
+// folder for its rules, one folder here (its declaration, adapter, puzzles) and one line in
+// registry.cpp.
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "book/book_settings.h"
 #include "core/training.h"
 #include "games/game_adapter.h"
+#include "registry/game_tools.h"
 #include "search/engine.h"
 
 namespace oyin {
@@ -48,6 +50,7 @@ struct ClockPreset {
 
 struct GameDeclaration {
   std::unique_ptr<GameAdapter> rules;
+  std::string in_text;               // its name within a sentence when not its title ("capture Go")
   std::vector<std::string> aliases;  // other names accepted on the command line
   Protocol protocol = Protocol::Uci;
   std::string uci_variant;           // the UCI_Variant value (Protocol::Uci)
@@ -63,7 +66,8 @@ struct GameDeclaration {
   // (`oyin book build`) in the game's score units.
   book::BookSettings book;
   std::vector<BenchPosition> bench;
-  bool exact_solver = false;         // `oyin solve` can solve its positions
+  ExactSolver solver;                // `oyin solve` and `oyin verify-proof`; empty when it has none
+  OwnAnalysis analysis;              // `oyin analyze` by a search of its own (empty: alpha-beta's)
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
   std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
   std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
@@ -78,6 +82,7 @@ class GameEntry final : public GameAdapter {
 
   std::string name() const override { return d_.rules->name(); }
   std::string title() const override { return d_.rules->title(); }
+  std::string in_text() const { return d_.in_text.empty() ? title() : d_.in_text; }
   std::string side_name(Side s) const override { return d_.rules->side_name(s); }
   std::string record_format() const override { return d_.rules->record_format(); }
   Result<std::unique_ptr<GameState>> new_game(std::string_view rules, std::string_view position) const override {
@@ -110,7 +115,14 @@ class GameEntry final : public GameAdapter {
   const book::BookSettings& book_settings() const { return d_.book; }
   const std::vector<LevelInfo>& levels() const { return d_.levels; }
   const std::vector<BenchPosition>& bench() const { return d_.bench; }
-  bool has_exact_solver() const { return d_.exact_solver; }
+  bool has_exact_solver() const { return static_cast<bool>(d_.solver.solve); }
+  const ExactSolver& solver() const { return d_.solver; }
+  bool has_proof_checker() const { return static_cast<bool>(d_.solver.verify_proof); }
+  bool has_own_analysis() const { return static_cast<bool>(d_.analysis); }
+  Status analyze(const AnalyzeRequest& r, std::ostream& out) const {
+    if (!d_.analysis) return make_error(title() + " has no analysis of its own");
+    return d_.analysis(r, out);
+  }
   bool has_trainer() const { return static_cast<bool>(d_.train); }
   Result<TrainReport> train(const TrainOptions& o, std::ostream& log) const {
     if (!d_.train) return make_error(title() + " has no learned evaluation to train");
@@ -128,5 +140,10 @@ void register_builtin_games();  // idempotent
 const GameEntry* find_game(std::string_view name);
 const GameEntry* find_uci_variant(std::string_view variant);
 std::vector<const GameEntry*> all_games();
+// The games that pass `keep`, in registration order, by `name_of` (name(), title(), in_text()),
+// joined for a sentence: "a, b and c" (`last` = " and ") or "a or b" (" or ").
+std::vector<const GameEntry*> games_where(const std::function<bool(const GameEntry&)>& keep);
+std::string joined(const std::vector<const GameEntry*>& games, std::string (GameEntry::*name_of)() const,
+                   std::string_view last, std::string_view sep = ", ");
 
 }  // namespace oyin

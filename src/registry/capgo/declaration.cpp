@@ -1,4 +1,5 @@
-// Capture Go: the rules module games/capgo, GTP, the Monte-Carlo tree search, the exact solver.
+// Capture Go: the rules module games/capgo, GTP, its AI in search/capgo (the Monte-Carlo tree
+// search, the exact solver with its proofs: solve.cpp, and its own analysis: analyze.cpp).
 #include "games/capgo/game.h"
 #include "registry/registry.h"
 #include "search/capgo/mcts_engine.h"
@@ -6,6 +7,9 @@
 namespace oyin {
 
 std::unique_ptr<GameAdapter> make_capgo_adapter();
+Result<int> solve_capgo(const SolveRequest& request, std::ostream& out);               // solve.cpp
+Result<int> verify_capgo_proof(const std::string& file, bool progress, std::ostream& out);  // solve.cpp
+Status analyze_capgo(const AnalyzeRequest& request, std::ostream& out);                // analyze.cpp
 
 namespace {
 
@@ -33,13 +37,24 @@ Result<std::vector<std::string>> gtp_setup(std::string_view rules_text, std::str
 GameDeclaration declare_capgo() {
   GameDeclaration d;
   d.rules = make_capgo_adapter();
+  d.in_text = "capture Go";
   d.protocol = Protocol::Gtp;
   d.gtp_setup = gtp_setup;
   d.engine_kind = EngineKind::Mcts;
   d.engine_name = capgo_engine_name();
   d.make_engine = [] { return make_capgo_engine(); };
   d.levels = mcts_levels();
-  d.exact_solver = true;
+  d.solver = {
+      .solve = solve_capgo,
+      .verify_proof = verify_capgo_proof,
+      .solve_help = "Solve a capture Go position exactly (who wins with perfect play)",
+      .verify_help = "Check a capture Go proof certificate (from oyin solve --proof) with the rules alone",
+      .default_rules = "size=4,target=1,pass=0",
+      .rules_help = "Rules as key=value: size=N,target=T,pass=0|1[,setup=BC4+WD4...]",
+      .method_help = "auto (proof-number search where every capture ends the game: target 1, pass=0; else "
+                     "alpha-beta), alphabeta or pn",
+  };
+  d.analysis = analyze_capgo;
   // The empty 9x9 board and a fight on 9x9 with target 5, one thread and a fixed seed, so
   // a change to the tree search or the playouts shows in the bench signature.
   // Book: the Monte-Carlo score is (2 x win rate - 1) x 1000: below -500 the mover wins under

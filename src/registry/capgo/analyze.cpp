@@ -1,17 +1,19 @@
-#include "cli/analyze_mcts.h"
-
+// Capture Go's own analysis as the registry's hook (game_tools.h), for `oyin analyze capgo`: the
+// Monte-Carlo search on a position, with Leela Zero style "info move ..." lines while it thinks
+// and a final table.
 #include <cstdio>
 #include <ostream>
 
 #include "core/text.h"
 #include "games/capgo/game.h"
-#include "protocol/gtp_analyze.h"
+#include "registry/game_tools.h"
+#include "search/capgo/lz_analyze.h"
 #include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 
-Status analyze_capgo(const CapgoAnalyzeOptions& o, std::ostream& out) {
-  auto rules = capgo::CaptureGo::parse_rules(o.rules);
+Status analyze_capgo(const AnalyzeRequest& o, std::ostream& out) {
+  auto rules = capgo::CaptureGo::parse_rules(o.rules.empty() ? "size=9,target=1" : o.rules);
   if (!rules) return make_error(rules.error());
   capgo::Position pos = capgo::CaptureGo::start_position(*rules);
   if (!o.position.empty()) {
@@ -35,7 +37,7 @@ Status analyze_capgo(const CapgoAnalyzeOptions& o, std::ostream& out) {
   so.threads = std::max(1, o.threads);
   so.report_ms = o.report_ms;
   so.on_report = [&](const CapgoAnalysis& a) {
-    const std::string line = protocol::lz_analyze_text(a, o.lines);
+    const std::string line = lz_analyze_text(a, o.lines);
     if (!line.empty()) out << line << "\n" << std::flush;
   };
   CapgoMcts mcts;
