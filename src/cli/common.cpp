@@ -72,6 +72,8 @@ std::string game_names() {
   return out;
 }
 
+std::string levels_text() { return std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel); }
+
 std::string games_in_text() { return joined(all_games(), &GameEntry::in_text, " and "); }
 
 std::string games_by_record_format() {

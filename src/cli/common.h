@@ -23,6 +23,7 @@ CLI::Validator any_seed();                      // a whole number 0..2^64-1
 CLI::Validator real_number(double lo, double hi);  // finite; "nan" and "inf" are refused
 
 const GameEntry& game_or_fail(const std::string& name);
+std::string levels_text();  // the playing levels for a help text: "0..10"
 std::string read_file_or_fail(const std::string& path);
 std::string game_names();  // the registered games' names, comma-separated
 // "the games" of the program's description: every game's title, as within a sentence, "a, b and c".

@@ -21,7 +21,7 @@ struct GtpOptions {
   std::string rules;          // capture Go rules text, e.g. "size=9,target=1"
   std::uint64_t seed = 1;     // random mover
   std::string version = "0.1.0";
-  int level = -1;              // -1: the random mover; 0..10: oyin's MCTS (search/capgo/mcts_engine.h)
+  int level = -1;              // -1: the random mover; kMinLevel..kMaxLevel: oyin's MCTS (search/capgo/mcts_engine.h)
   std::uint64_t playouts = 0;  // MCTS playouts per move, 0 = the level's budget
   int threads = 1;
 };

@@ -61,7 +61,7 @@ struct GameDeclaration {
   EngineKind engine_kind = EngineKind::Random;
   std::string engine_name;
   std::function<std::unique_ptr<Engine>()> make_engine;
-  std::vector<LevelInfo> levels;     // 0..10
+  std::vector<LevelInfo> levels;     // kMinLevel..kMaxLevel (search/engine.h)
   // The opening book: from which level the player uses it, and the build's defaults
   // (`oyin book build`) in the game's score units.
   book::BookSettings book;

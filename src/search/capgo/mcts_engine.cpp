@@ -17,17 +17,17 @@ namespace {
 // Playouts double-and-a-half per level; low levels also sample among good moves, so a child
 // opponent makes child mistakes. Elo figures for these levels are in README. This is the MCTS
 // engine's only level table (think_ms: what the server gives a move at that level).
-constexpr CapgoLevel kLevels[11] = {
+constexpr CapgoLevel kLevels[kLevelCount] = {
     {0, 0, 0, 50},          {1, 0, 0, 100},        {2, 30, 0.6, 150},     {2, 100, 0.3, 200},
     {2, 300, 0.15, 300},    {2, 800, 0, 400},      {2, 2000, 0, 500},     {2, 5000, 0, 700},
     {2, 12000, 0, 900},     {2, 30000, 0, 1200},   {2, 80000, 0, 1500}};
 }  // namespace
 
-CapgoLevel capgo_level(int level) { return kLevels[std::clamp(level, 0, 10)]; }
+CapgoLevel capgo_level(int level) { return kLevels[std::clamp(level, kMinLevel, kMaxLevel)]; }
 
 std::vector<LevelInfo> mcts_levels() {
   std::vector<LevelInfo> out;
-  for (int l = 0; l <= 10; ++l) {
+  for (int l = kMinLevel; l <= kMaxLevel; ++l) {
     const CapgoLevel& c = kLevels[l];
     const std::string what = c.mode == 0   ? "random legal moves"
                              : c.mode == 1 ? "the playout policy's move, no search"
@@ -110,7 +110,7 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
     int empties = 0;
     for (int p = 0; p < pos->npoints; ++p) empties += pos->color[p] == kEmpty;
     o.time_ms = search::allot_time(limits.time_left_ms[me], limits.increment_ms[me], std::max(8, empties / 2)).soft_ms;
-    if (limits.level >= 10 && !limits.nodes) o.playouts = 0;
+    if (limits.level >= kMaxLevel && !limits.nodes) o.playouts = 0;
   }
   if (on_info) {
     o.report_ms = 500;

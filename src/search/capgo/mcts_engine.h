@@ -77,7 +77,7 @@ class CapgoMcts {
 // a pass into a won count after the opponent passed), exactly by the rules; -1 when none.
 int capgo_immediate_win(const capgo::Position& pos);
 
-// Level 0 ("child": random legal moves) .. 10 (full strength): what each level searches.
+// Level kMinLevel ("child": random legal moves) .. kMaxLevel (full strength): what each level searches.
 struct CapgoLevel {
   int mode;                  // 0 random, 1 playout policy only, 2 tree search
   std::uint64_t playouts;    // for mode 2
