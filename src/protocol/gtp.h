@@ -41,8 +41,10 @@ class GtpEngine {
   const capgo::Position& position() const { return pos_; }
 
  private:
+  friend struct GtpCommands;  // the command table (gtp_commands.cpp)
+
   GtpEngine(const GtpOptions& options, capgo::Rules rules);
-  // Runs a command; returns false (and sets `out` to the message) on failure.
+  // Runs a command from the table; returns false (and sets `out` to the message) on failure.
   bool dispatch(const std::string& cmd, const std::vector<std::string>& args, std::string& out);
 
   Status set_rules(const capgo::Rules& rules);
