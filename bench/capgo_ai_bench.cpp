@@ -3,9 +3,9 @@
 #include <benchmark/benchmark.h>
 
 #include "games/capgo/game.h"
-#include "search/capgo_playout.h"
-#include "search/capgo_solver.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/playout.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 namespace {

@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "core/random.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "knowledge/explorer.h"
 #include "knowledge/importer.h"
 

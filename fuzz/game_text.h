@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "fuzz_check.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::fuzz {
 

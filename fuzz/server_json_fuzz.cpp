@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/http/api.h"
 #include "server/common/error_codes.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// What a game's registry entry says about opening books (games/registry/registry.h): from which
+// What a game's registry entry says about opening books (registry/registry.h): from which
 // level its player uses one, and the build's defaults in the game's score units.
 namespace oyin::book {
 

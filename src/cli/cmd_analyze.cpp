@@ -6,7 +6,6 @@
 
 #include "cli/common.h"
 #include "core/text.h"
-#include "cli/analyze_mcts.h"
 #include "book/book_engine.h"
 #include "book/book_pick.h"
 #include "search/engine.h"
@@ -78,8 +77,9 @@ bool in_book(const std::vector<book::BookEntry>& moves, const std::string& m) {
   return false;
 }
 
-// A game played by the Monte-Carlo search (capture Go) shows Leela Zero style "info move" lines.
-int run_analyze_mcts(const GameEntry& g, const AnalyzeOpts& o) {
+// A game with an analysis of its own (the Monte-Carlo search's, with Leela Zero style "info move"
+// lines) after its book moves.
+int run_own_analysis(const GameEntry& g, const AnalyzeOpts& o) {
   if (const auto b = analysis_book(g, o)) {
     auto created = g.new_game(o.rules, o.fen);
     if (!created) throw UsageError(created.error());
@@ -87,22 +87,22 @@ int run_analyze_mcts(const GameEntry& g, const AnalyzeOpts& o) {
       if (!(*created)->play(m)) throw UsageError("move '" + std::string(m) + "' is illegal");
     print_book_moves(b.get(), **created);
   }
-  CapgoAnalyzeOptions c;
-  if (!o.rules.empty()) c.rules = o.rules;
+  AnalyzeRequest c;
+  c.rules = o.rules;
   c.position = o.fen;
   c.moves = o.moves;
   c.playouts = o.nodes;
   c.seconds = o.movetime ? o.movetime / 1000.0 : (o.nodes ? 0 : 5);
   c.threads = o.threads;
   c.lines = std::max(o.multipv, 5);
-  const Status s = analyze_capgo(c, std::cout);
+  const Status s = g.analyze(c, std::cout);
   if (!s) throw UsageError(s.error());
   return 0;
 }
 
 int run_analyze(const AnalyzeOpts& o) {
   const GameEntry& g = game_or_fail(o.game);
-  if (g.engine_kind() == EngineKind::Mcts) return run_analyze_mcts(g, o);
+  if (g.has_own_analysis()) return run_own_analysis(g, o);
   const auto book = analysis_book(g, o);
   auto created = g.new_game(o.rules, o.fen);
   if (!created) throw UsageError(created.error());

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "games/registry/bench.h"
+#include "registry/bench.h"
 
 namespace oyin::cli {
 

@@ -124,7 +124,7 @@ int run_build(const BuildOpts& o) {
   bo.plies = o.plies;
   bo.min_games = o.min_games;
   const int depth = o.depth ? o.depth : bs.check_depth;
-  bo.check.level = 10;
+  bo.check.level = kMaxLevel;
   if (mcts) bo.check.nodes = 200 * static_cast<std::uint64_t>(depth);
   else bo.check.depth = std::max(1, depth - 1);  // the move itself is the first ply
   bo.drop_below = o.drop_opt->count() ? o.drop_below : bs.drop_below;

@@ -10,7 +10,7 @@ void add_gtp_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string rules;
     std::uint64_t seed = 1;
-    int level = 10, threads = 1;
+    int level = kMaxLevel, threads = 1;
     std::uint64_t playouts = 0;
   };
   auto o = std::make_shared<Opts>();
@@ -18,8 +18,10 @@ void add_gtp_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--rules", o->rules, "Capture Go settings: size=9,target=1,pass=1,setup=BC4+WD4");
   cmd->add_option("--seed", o->seed, "Random seed behind genmove (the MCTS is deterministic for a seed with one thread)")
       ->check(any_seed());
-  cmd->add_option("--level", o->level, "genmove by oyin's MCTS at this level 0..10 (default 10; -1: a random legal move)")
-      ->check(whole_number(-1, 10));
+  cmd->add_option("--level", o->level,
+                  "genmove by oyin's MCTS at this level " + levels_text() + " (default " + std::to_string(kMaxLevel) +
+                      "; -1: a random legal move)")
+      ->check(whole_number(-1, kMaxLevel));
   cmd->add_option("--playouts", o->playouts, "MCTS playouts per move (default: the level's budget)")
       ->check(whole_number(0, kMaxNodes));
   cmd->add_option("--threads", o->threads, "MCTS threads")->check(whole_number(1, 64));

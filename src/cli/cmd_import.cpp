@@ -18,7 +18,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("import", "Import PGN/SGF record files into the game base and the opening explorer");
-  cmd->add_option("files", o->files, "Record files (.pgn: Togyz Kumalak or Tojmot, .sgf: capture Go)")->required();
+  cmd->add_option("files", o->files, "Record files (" + games_by_record_format() + ")")->required();
   cmd->add_option("--db", o->db, "Database: a SQLite file (created if needed) or a postgresql:// URL, the one `oyin serve` uses")->capture_default_str();
   cmd->add_option("--source", o->source, "Name of the collection the games belong to (default: each file's name)");
   cmd->add_option("--game", o->game, "Read every record as this game (default: from the file and its records)");

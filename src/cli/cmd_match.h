@@ -3,11 +3,12 @@
 #include <string>
 
 #include "match/runner.h"
+#include "search/engine.h"
 
 namespace oyin::cli {
 
 struct MatchArgs {
-  std::string game, e1 = "builtin:level=10", e2 = "builtin:level=5", tc, openings, records, sprt;
+  std::string game, e1 = "builtin:level=" + std::to_string(kMaxLevel), e2 = "builtin:level=5", tc, openings, records, sprt;
   double timeout_s = 30;
   match::MatchOptions o;
   bool quiet = false;

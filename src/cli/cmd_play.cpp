@@ -126,7 +126,7 @@ void add_play_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the computer");
   cmd->add_option("game", o->game, "Game: " + game_names())->required();
   cmd->add_option("--as", o->as, "Your side (white or black; default: the side that moves first)");
-  cmd->add_option("--level", o->level, "Computer strength 0..10")->check(whole_number(0, 10));
+  cmd->add_option("--level", o->level, "Computer strength " + levels_text())->check(whole_number(kMinLevel, kMaxLevel));
   cmd->add_option("--fen,--position", o->fen, "Start from this position");
   cmd->add_option("--rules", o->rules, "Rule options as key=value,key=value");
   cmd->add_option("--seed", o->seed, "Random seed for the computer's moves")->check(any_seed());

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "games/registry/puzzle_support.h"
+#include "registry/puzzle_support.h"
 #include "learn/puzzles.h"
 
 namespace oyin::cli {

@@ -13,7 +13,7 @@ namespace oyin::cli {
 namespace {
 
 struct SelfplayOpts {
-  std::string game, a = "level=10", b = "level=3", rules, sgf;
+  std::string game, a = "level=" + std::to_string(kMaxLevel), b = "level=3", rules, sgf;
   int games = 10, max_plies = 0;
   std::uint64_t seed = 1;
   bool quiet = false;

@@ -18,7 +18,9 @@ struct TrainCmdOpts {
 void add_train_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<TrainCmdOpts>();
   auto* cmd = app.add_subcommand("train", "Train a learned evaluation from selfplay-data files");
-  cmd->add_option("game", o->game, "Game (one with a learned evaluation: togyz)")->required();
+  const auto trainable = games_where([](const GameEntry& g) { return g.has_trainer(); });
+  cmd->add_option("game", o->game, "Game (one with a learned evaluation: " + joined(trainable, &GameEntry::name, ", ") + ")")
+      ->required();
   cmd->add_option("--data", o->t.data, "selfplay-data files")->required()->expected(1, -1);
   cmd->add_option("--out", o->t.out, "The weights file to write")->required();
   cmd->add_option("--epochs", o->t.epochs, "Passes over the training positions (default 10)")->check(whole_number(0, 100000));

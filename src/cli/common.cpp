@@ -1,12 +1,13 @@
 #include "cli/common.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
 
 #include "core/file.h"
 #include "core/text.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 
@@ -68,6 +69,22 @@ CLI::Validator real_number(double lo, double hi) {
 std::string game_names() {
   std::string out;
   for (const auto* g : all_games()) out += (out.empty() ? "" : ", ") + g->name();
+  return out;
+}
+
+std::string levels_text() { return std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel); }
+
+std::string games_in_text() { return joined(all_games(), &GameEntry::in_text, " and "); }
+
+std::string games_by_record_format() {
+  std::vector<std::string> formats;
+  for (const auto* g : all_games())
+    if (std::find(formats.begin(), formats.end(), g->record_format()) == formats.end()) formats.push_back(g->record_format());
+  std::string out;
+  for (const auto& f : formats) {
+    const auto games = games_where([&](const GameEntry& g) { return g.record_format() == f; });
+    out += (out.empty() ? "." : ", .") + f + ": " + joined(games, &GameEntry::in_text, " or ");
+  }
   return out;
 }
 

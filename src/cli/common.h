@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 
@@ -23,8 +23,13 @@ CLI::Validator any_seed();                      // a whole number 0..2^64-1
 CLI::Validator real_number(double lo, double hi);  // finite; "nan" and "inf" are refused
 
 const GameEntry& game_or_fail(const std::string& name);
+std::string levels_text();  // the playing levels for a help text: "0..10"
 std::string read_file_or_fail(const std::string& path);
-std::string game_names();  // "togyz, tojmot, capgo"
+std::string game_names();  // the registered games' names, comma-separated
+// "the games" of the program's description: every game's title, as within a sentence, "a, b and c".
+std::string games_in_text();
+// The record files each format holds, for a help text: ".pgn: A or B, .sgf: C".
+std::string games_by_record_format();
 // The position text after playing `moves` (space-separated) from `position`; UsageError if a
 // move is illegal.
 std::string position_after_moves(const GameAdapter& g, const std::string& rules,

@@ -4,7 +4,7 @@
 #include <new>
 
 #include "cli/common.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::cli {
 void add_puzzles_command(CLI::App& app, int& exit_code);  // cmd_puzzles.cpp
@@ -12,13 +12,14 @@ void add_puzzles_command(CLI::App& app, int& exit_code);  // cmd_puzzles.cpp
 
 int main(int argc, char** argv) {
   oyin::register_builtin_games();
-  CLI::App app{"oyin — engine and playing system for Togyz Kumalak, Tojmot and capture Go"};
+  const std::string about = "oyin — engine and playing system for " + oyin::cli::games_in_text();
+  CLI::App app{about};
   app.set_version_flag("--version", std::string("oyin ") + OYIN_VERSION);
   app.require_subcommand(0, 1);
   int exit_code = 0;
   auto* help = app.add_subcommand("help", "List the subcommands");
   help->callback([&] {
-    std::cout << "oyin — engine and playing system for Togyz Kumalak, Tojmot and capture Go\n\n"
+    std::cout << about << "\n\n"
                  "Usage: oyin <subcommand> [options]    (oyin <subcommand> --help for details)\n\n"
                  "Subcommands:\n";
     for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))

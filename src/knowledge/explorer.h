@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "search/engine.h"
 #include "storage/knowledge_store.h"
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "knowledge/content_key.h"
 
 namespace oyin::knowledge {

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::learn {
 

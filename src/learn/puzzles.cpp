@@ -1,6 +1,6 @@
 #include "learn/puzzles.h"
 
-#include "games/registry/puzzle_support.h"
+#include "registry/puzzle_support.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,6 +1,6 @@
 #pragma once
 // Puzzle files: one JSON object per line (data/puzzles/<game>.jsonl), made by generate_puzzles
-// from a game's puzzle declaration (games/registry/puzzle_support.h) and re-proved line by line
+// from a game's puzzle declaration (registry/puzzle_support.h) and re-proved line by line
 // by verify_puzzles. Knows no game: everything game-specific comes from the registry.
 #include <cstdint>
 #include <functional>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::learn {
 

@@ -21,7 +21,7 @@ struct KeyRange {
 };
 constexpr std::int64_t kMaxBudget = 1'000'000'000'000'000;  // nodes or playouts a move
 constexpr KeyRange kKeys[] = {
-    {"level", 0, 10},         {"nodes", 1, kMaxBudget}, {"playouts", 1, kMaxBudget},
+    {"level", kMinLevel, kMaxLevel}, {"nodes", 1, kMaxBudget}, {"playouts", 1, kMaxBudget},
     {"threads", 1, 256},      {"movetime", 1, 3600000}, {"depth", 1, 100},
     {"hash", 1, static_cast<std::int64_t>(search::kMaxHashMb)}, {"plain", 0, 1},
     {"eval", 1, 0},           {"name", 1, 0},           {"evalfile", 1, 0},
@@ -379,7 +379,7 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
     if (auto r = engine->set_option("Plain", "1"); !r) return fail("plain: " + r.error());
   }
   SearchLimits lim;
-  lim.level = static_cast<int>(opt_int(spec, "level", 10));
+  lim.level = static_cast<int>(opt_int(spec, "level", kMaxLevel));
   const std::int64_t nodes = opt_int(spec, "nodes", 0), playouts = opt_int(spec, "playouts", 0);
   if (playouts && !mcts) return fail("playouts is a limit of Monte-Carlo engines; " + engine->name() + " counts nodes (nodes=N)");
   if (nodes && playouts && nodes != playouts) return fail("nodes and playouts are the same limit here; give one");

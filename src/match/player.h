@@ -1,6 +1,6 @@
 #pragma once
 // The two sides of a match, in one syntax for every game:
-//   builtin[:k=v,...]  the game's own engine (the registry's make_engine()); keys: level (0..10),
+//   builtin[:k=v,...]  the game's own engine (the registry's make_engine()); keys: level (kMinLevel..kMaxLevel),
 //                      nodes, playouts (the same limit; for the Monte-Carlo engine both count
 //                      playouts), threads, movetime (ms), depth, hash (MB), eval (the game's
 //                      weights, '+'-separated: eval=tuz_base=600+tempo=10), evalfile (a learned
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "match/subprocess.h"
 
 namespace oyin::match {

@@ -7,7 +7,7 @@
 
 #include "core/random.h"
 #include "core/text.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::match {
 

@@ -13,7 +13,7 @@
 #include "core/random.h"
 #include "core/result.h"
 #include "games/capgo/game.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::protocol {
 
@@ -21,7 +21,7 @@ struct GtpOptions {
   std::string rules;          // capture Go rules text, e.g. "size=9,target=1"
   std::uint64_t seed = 1;     // random mover
   std::string version = "0.1.0";
-  int level = -1;              // -1: the random mover; 0..10: oyin's MCTS (search/mcts_engine.h)
+  int level = -1;              // -1: the random mover; kMinLevel..kMaxLevel: oyin's MCTS (search/capgo/mcts_engine.h)
   std::uint64_t playouts = 0;  // MCTS playouts per move, 0 = the level's budget
   int threads = 1;
 };
@@ -41,8 +41,10 @@ class GtpEngine {
   const capgo::Position& position() const { return pos_; }
 
  private:
+  friend struct GtpCommands;  // the command table (gtp_commands.cpp)
+
   GtpEngine(const GtpOptions& options, capgo::Rules rules);
-  // Runs a command; returns false (and sets `out` to the message) on failure.
+  // Runs a command from the table; returns false (and sets `out` to the message) on failure.
   bool dispatch(const std::string& cmd, const std::vector<std::string>& args, std::string& out);
 
   Status set_rules(const capgo::Rules& rules);

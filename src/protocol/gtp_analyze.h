@@ -7,12 +7,11 @@
 #include <string>
 
 #include "games/capgo/board.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/lz_analyze.h"
 
 namespace oyin::protocol {
 
-// Leela Zero "lz-analyze" lines: "info move D4 visits 120 winrate 5321 prior 1234 order 0 pv D4 E5 ...".
-std::string lz_analyze_text(const CapgoAnalysis& a, int max_moves);
+using oyin::lz_analyze_text;  // the lines themselves (search/capgo/lz_analyze.h)
 
 // When `line` is an lz-analyze command: analyses `pos` until a new line arrives on `in`, stores
 // that line in `line` (empty at end of input) and returns true. Otherwise returns false.

@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "core/text.h"
-#include "games/registry/registry.h"
-#include "games/registry/bench.h"
+#include "registry/registry.h"
+#include "registry/bench.h"
 #include "search/engine.h"
 #include "search/tt.h"
 
@@ -105,7 +105,8 @@ class UciSession {
       say("option name Hash type spin default 16 min 1 max " + std::to_string(search::kMaxHashMb));
       say("option name Threads type spin default 1 min 1 max 64");
       say("option name MultiPV type spin default 1 min 1 max 9");
-      say("option name Skill Level type spin default 10 min 0 max 10");
+      say("option name Skill Level type spin default " + std::to_string(kMaxLevel) + " min " + std::to_string(kMinLevel) +
+          " max " + std::to_string(kMaxLevel));
       say("option name EvalParams type string default <empty>");
       // The current variant's engine may have its own defaults (Togyz: the built-in net, on).
       auto dflt = [&](std::string_view opt, std::string fallback) {
@@ -257,7 +258,7 @@ class UciSession {
     } else if (lname == "multipv") {
       int_in(1, 9, limits_.multipv);
     } else if (lname == "skill level") {
-      int_in(0, 10, limits_.level);
+      int_in(kMinLevel, kMaxLevel, limits_.level);
     } else if (lname == "hash" || lname == "evalparams") {
       const std::string key = lname == "hash" ? "Hash" : "EvalParams";
       const std::string v = value == "<empty>" ? "" : value;

@@ -250,6 +250,54 @@ class AlphaBeta {
   }
 
   // ---------------------------------------------------------------- the tree search
+  // The score of passing (a null move), searched 3 plies shallower with a null window at beta.
+  int null_move_score(Worker& w, Position& pos, int beta, int depth, int ply) {
+    typename G::Undo undo;
+    G::play_null(pos, undo);
+    w.keys.push_back(G::hash(pos));
+    const int s = -search<false>(w, pos, -beta, -beta + 1, depth - 3, ply + 1);
+    w.keys.pop_back();
+    G::undo_null(pos, undo);
+    return s;
+  }
+
+  // Each move's place in the order (the hash move, gains, killers, then history) and whether it
+  // gains (a noisy move).
+  void order_moves(const Worker& w, const Position& pos, const MoveList& moves, const TTHit& hit, int ply, int* order,
+                   bool* noisy) const {
+    const Move tt_move = move_from_bits<Move>(hit.move);
+    const int side = static_cast<int>(G::side_to_move(pos));
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      int gain = 0;
+      if constexpr (HasMoveGain<G>) gain = G::move_gain(pos, m);
+      noisy[i] = gain > 0;
+      if (hit.has_move && m == tt_move) order[i] = 1 << 30;
+      else if (gain > 0) order[i] = (1 << 28) + gain;
+      else if (w.killer_set[ply][0] && m == w.killers[ply][0]) order[i] = (1 << 27) + 1;
+      else if (w.killer_set[ply][1] && m == w.killers[ply][1]) order[i] = 1 << 27;
+      else order[i] = w.history[side][history_index(m)];
+    }
+  }
+
+  // Moves the best-ordered of moves[i..] to place i (a selection sort step, so a cut-off spares
+  // ordering the rest).
+  static void pick_next(MoveList& moves, int* order, bool* noisy, std::size_t i) {
+    std::size_t bi = i;
+    for (std::size_t j = i + 1; j < moves.size(); ++j)
+      if (order[j] > order[bi]) bi = j;
+    std::swap(moves[i], moves[bi]);
+    std::swap(order[i], order[bi]);
+    std::swap(noisy[i], noisy[bi]);
+  }
+
+  // The principal variation at ply: m, then the child's.
+  static void update_pv(Worker& w, int ply, Move m) {
+    w.pv[ply][ply] = m;
+    for (int k = ply + 1; k < w.pv_len[ply + 1]; ++k) w.pv[ply][k] = w.pv[ply + 1][k];
+    w.pv_len[ply] = std::max(ply + 1, w.pv_len[ply + 1]);
+  }
+
   template <bool PvNode>
   int search(Worker& w, Position& pos, int alpha, int beta, int depth, int ply) {
     w.pv_len[ply] = ply;
@@ -269,8 +317,7 @@ class AlphaBeta {
     alpha = std::max(alpha, -kWinScore + ply);
     beta = std::min(beta, kWinScore - ply - 1);
     if (alpha >= beta) return alpha;
-    if (lo >= 0 && beta <= 0) return 0;
-    if (hi <= 0 && alpha >= 0) return 0;
+    if ((lo >= 0 && beta <= 0) || (hi <= 0 && alpha >= 0)) return 0;  // the result bounds settle the window
 
     // Step 3. Transposition table.
     const std::uint64_t key = G::hash(pos);
@@ -295,12 +342,7 @@ class AlphaBeta {
     // Step 5. Null move (only for games that declare it sound).
     if constexpr (HasNullMove<G>) {
       if (!PvNode && !in_check && !exact && depth >= 3 && !is_proven(beta) && static_eval >= beta) {
-        typename G::Undo undo;
-        G::play_null(pos, undo);
-        w.keys.push_back(G::hash(pos));
-        const int s = -search<false>(w, pos, -beta, -beta + 1, depth - 3, ply + 1);
-        w.keys.pop_back();
-        G::undo_null(pos, undo);
+        const int s = null_move_score(w, pos, beta, depth, ply);
         if (stopped(w)) return 0;
         if (s >= beta) return is_proven(s) ? beta : s;
       }
@@ -312,19 +354,8 @@ class AlphaBeta {
     if (moves.empty()) return evaluate(pos);
     int order[kMoveCap];
     bool noisy[kMoveCap];
-    const Move tt_move = move_from_bits<Move>(hit.move);
     const int side = static_cast<int>(G::side_to_move(pos));
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
-      int gain = 0;
-      if constexpr (HasMoveGain<G>) gain = G::move_gain(pos, m);
-      noisy[i] = gain > 0;
-      if (hit.has_move && m == tt_move) order[i] = 1 << 30;
-      else if (gain > 0) order[i] = (1 << 28) + gain;
-      else if (w.killer_set[ply][0] && m == w.killers[ply][0]) order[i] = (1 << 27) + 1;
-      else if (w.killer_set[ply][1] && m == w.killers[ply][1]) order[i] = 1 << 27;
-      else order[i] = w.history[side][history_index(m)];
-    }
+    order_moves(w, pos, moves, hit, ply, order, noisy);
 
     // Step 7. The move loop: PVS with late-move reductions.
     int best = -kInfinite, searched = 0;
@@ -333,12 +364,7 @@ class AlphaBeta {
     Move quiets[256];
     int n_quiets = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      std::size_t bi = i;
-      for (std::size_t j = i + 1; j < moves.size(); ++j)
-        if (order[j] > order[bi]) bi = j;
-      std::swap(moves[i], moves[bi]);
-      std::swap(order[i], order[bi]);
-      std::swap(noisy[i], noisy[bi]);
+      pick_next(moves, order, noisy, i);
       const Move m = moves[i];
       const bool quiet = !noisy[i];
       const bool killer = order[i] >= (1 << 27) && order[i] < (1 << 28);
@@ -359,11 +385,10 @@ class AlphaBeta {
       if (searched == 0) {
         score = -search<PvNode>(w, pos, -beta, -alpha, new_depth, ply + 1);
       } else {
-        int r = 0;
-        if (depth >= 3 && searched >= (PvNode ? 3 : 2) && !in_check && !gives_check && !exact) {
-          r = reduction(depth, searched + 1) - (PvNode ? 1 : 0) - (quiet ? 0 : 1) - (killer ? 1 : 0);
-          r = std::clamp(r, 0, new_depth - 1);
-        }
+        const int r = depth >= 3 && searched >= (PvNode ? 3 : 2) && !in_check && !gives_check && !exact
+                          ? std::clamp(reduction(depth, searched + 1) - (PvNode ? 1 : 0) - (quiet ? 0 : 1) - (killer ? 1 : 0),
+                                       0, new_depth - 1)
+                          : 0;
         score = -search<false>(w, pos, -alpha - 1, -alpha, new_depth - r, ply + 1);
         if (r && score > alpha) score = -search<false>(w, pos, -alpha - 1, -alpha, new_depth, ply + 1);
         if (PvNode && score > alpha && score < beta) score = -search<true>(w, pos, -beta, -alpha, new_depth, ply + 1);
@@ -378,11 +403,7 @@ class AlphaBeta {
           best_move = m;
           have_best = true;
           alpha = score;
-          if constexpr (PvNode) {
-            w.pv[ply][ply] = m;
-            for (int k = ply + 1; k < w.pv_len[ply + 1]; ++k) w.pv[ply][k] = w.pv[ply + 1][k];
-            w.pv_len[ply] = std::max(ply + 1, w.pv_len[ply + 1]);
-          }
+          if constexpr (PvNode) update_pv(w, ply, m);
           if (alpha >= beta) {
             if (quiet) update_quiet_stats(w, side, ply, depth, m, quiets, n_quiets);
             break;

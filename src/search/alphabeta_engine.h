@@ -85,7 +85,7 @@ class AlphaBetaEngine final : public Engine {
       result.info = to_info(root, limits.depth > 0 ? limits.depth : 6, 0, 1, r.score, r.nodes, 0, {r.move});
       return result;
     }
-    const int level = std::clamp(limits.level, 0, 10);
+    const int level = std::clamp(limits.level, kMinLevel, kMaxLevel);
     const LevelSpec spec = kLevels[level];
     Config cfg;
     cfg.max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 1;

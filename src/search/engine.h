@@ -1,7 +1,7 @@
 #pragma once
 // The type-erased computer player used by the CLI, the server and the match runner.
 // The real searches are templates over GameTraits (alpha-beta, or Monte-Carlo tree search for
-// capture Go); a game's registry entry (games/registry/registry.h) says which one it plays with.
+// capture Go); a game's registry entry (registry/registry.h) says which one it plays with.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -15,8 +15,14 @@
 
 namespace oyin {
 
+// The playing levels, one range for every engine and front end (the web reads it from /api/meta):
+// kMinLevel ("child", near random) .. kMaxLevel (full strength); a level table has kLevelCount rows.
+inline constexpr int kMinLevel = 0;
+inline constexpr int kMaxLevel = 10;
+inline constexpr int kLevelCount = kMaxLevel - kMinLevel + 1;
+
 struct SearchLimits {
-  int level = 10;              // 0 ("child", near random) .. 10 (full strength)
+  int level = kMaxLevel;       // kMinLevel ("child", near random) .. kMaxLevel (full strength)
   int depth = 0;               // 0 = no depth limit
   std::uint64_t nodes = 0;     // 0 = no node limit
   int movetime_ms = 0;         // 0 = no fixed time per move

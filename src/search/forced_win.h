@@ -10,7 +10,7 @@
 // position alone within a puzzle's few plies: true for Togyz Kumalak; for Tojmot while
 // repetitions (three times: 8 plies) and the 100-ply clock cannot come into play; for capture Go
 // while no stone has been captured (superko), i.e. for target 1, where the first capture ends
-// the game. The puzzle declarations (games/registry/*_puzzles.cpp) choose positions that keep
+// the game. The puzzle declarations (registry/*/puzzles.cpp) choose positions that keep
 // this true.
 #include <algorithm>
 #include <cstdint>

@@ -18,7 +18,7 @@ struct LevelSpec {
   int think_ms;  // time limit of a move when the caller sets no limit of its own
 };
 
-constexpr LevelSpec kLevels[11] = {
+constexpr LevelSpec kLevels[kLevelCount] = {
     {1, 99, 20000, 50},  // 0 "child": any legal move, except that it never misses a win in one
     {1, 99, 800, 100},   // 1
     {2, 99, 500, 150},   // 2
@@ -37,7 +37,7 @@ constexpr int kMovesToGo = 25;
 
 inline std::vector<LevelInfo> alphabeta_levels() {
   std::vector<LevelInfo> out;
-  for (int l = 0; l <= 10; ++l) {
+  for (int l = kMinLevel; l <= kMaxLevel; ++l) {
     const LevelSpec& s = kLevels[l];
     std::string what = s.depth ? "depth " + std::to_string(s.depth) : std::string("full search");
     if (s.noise_cp) what += ", picks among " + (s.multipv >= 99 ? std::string("all") : std::to_string(s.multipv)) +

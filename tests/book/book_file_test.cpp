@@ -11,7 +11,7 @@
 
 #include "book/book_file.h"
 #include "book/book_pick.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "support/run_command.h"
 
 namespace oyin::book {

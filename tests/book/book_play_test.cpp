@@ -13,7 +13,7 @@
 #include "book/book_build.h"
 #include "book/book_file.h"
 #include "book/book_pick.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "knowledge/importer.h"
 #include "knowledge/records.h"
 #include "storage/knowledge_store.h"

@@ -4,7 +4,7 @@
 
 #include "book/book_engine.h"
 #include "book/book_pick.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::book {
 namespace {

@@ -19,7 +19,7 @@
 
 #include "games/capgo/game.h"
 #include "core/random.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "support/run_command.h"
 #include "support/subprocess.h"
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/random.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "protocol/gtp.h"
 #include "support/run_command.h"
 

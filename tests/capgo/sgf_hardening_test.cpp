@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "games/capgo/game.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin::capgo {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "games/capgo/game.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "support/run_command.h"
 
 namespace oyin::capgo {

@@ -4,13 +4,12 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include <sstream>
 
-#include "cli/analyze_mcts.h"
 #include "protocol/gtp_analyze.h"
-#include "search/capgo_solver.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 namespace {
@@ -269,8 +268,14 @@ TEST(CapgoEngine, LzAnalyzeLines) {
 namespace oyin {
 namespace {
 
+// `oyin analyze capgo`: capture Go's own analysis, the registry's hook.
+Status analyze_capgo(const AnalyzeRequest& o, std::ostream& out) {
+  register_builtin_games();
+  return find_game("capgo")->analyze(o, out);
+}
+
 TEST(CapgoAnalyze, ReportsLinesThenATableAndTheBestMove) {
-  CapgoAnalyzeOptions o;
+  AnalyzeRequest o;
   o.rules = "size=9,target=1";
   o.moves = "E5 E4";
   o.playouts = 3000;
@@ -286,7 +291,7 @@ TEST(CapgoAnalyze, ReportsLinesThenATableAndTheBestMove) {
 }
 
 TEST(CapgoAnalyze, BadInputIsOneLine) {
-  CapgoAnalyzeOptions o;
+  AnalyzeRequest o;
   o.rules = "size=5";
   o.moves = "C3 C3";
   std::ostringstream out;

@@ -1,11 +1,11 @@
-// The solver's move order (search/capgo_move_order.h): ordering the whole list at once gives
+// The solver's move order (search/capgo/move_order.h): ordering the whole list at once gives
 // exactly the order of picking the best move again and again, equal scores included.
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "core/random.h"
-#include "search/capgo_move_order.h"
+#include "search/capgo/move_order.h"
 
 namespace oyin::capgo {
 namespace {

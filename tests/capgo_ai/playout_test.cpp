@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "games/capgo/game.h"
-#include "search/capgo_playout.h"
-#include "search/capgo_tactics.h"
+#include "search/capgo/playout.h"
+#include "search/capgo/tactics.h"
 
 namespace oyin::capgo {
 namespace {

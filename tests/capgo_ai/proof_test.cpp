@@ -11,7 +11,7 @@
 #include "core/random.h"
 #include "games/capgo/game.h"
 #include "games/capgo/proof.h"
-#include "search/capgo_solver.h"
+#include "search/capgo/solver.h"
 #include "support/run_command.h"
 
 namespace oyin::capgo {

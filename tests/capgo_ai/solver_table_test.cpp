@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "search/capgo_solver_table.h"
+#include "search/capgo/solver_table.h"
 
 namespace oyin::capgo {
 namespace {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "search/capgo_solver.h"
-#include "search/capgo_tactics.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/tactics.h"
 #include "support/run_command.h"
 #include "support/subprocess.h"
 

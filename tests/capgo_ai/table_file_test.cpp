@@ -1,4 +1,4 @@
-// The df-pn table kept in a file between runs (oyin solve --table, search/capgo_table_file.h): a
+// The df-pn table kept in a file between runs (oyin solve --table, search/capgo/table_file.h): a
 // solve stopped by its node limit goes on from the file where it stopped, its proof verifies,
 // and a file that does not belong to the solve is refused before any search.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "games/capgo/proof.h"
-#include "search/capgo_solver.h"
+#include "search/capgo/solver.h"
 #include "support/run_command.h"
 
 namespace oyin::capgo {

@@ -1,6 +1,6 @@
 // The solver's threat reader answers from the chain liberties it read once per node
-// (search/capgo_threats.h); those answers must be exactly the ones the plain tactics
-// (search/capgo_tactics.h) give by walking the chains, or the solver's search would change.
+// (search/capgo/threats.h); those answers must be exactly the ones the plain tactics
+// (search/capgo/tactics.h) give by walking the chains, or the solver's search would change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,9 +8,9 @@
 
 #include "core/random.h"
 #include "games/capgo/game.h"
-#include "search/capgo_tactics.h"
-#include "search/capgo_threats.h"
-#include "search/mcts_engine.h"
+#include "search/capgo/tactics.h"
+#include "search/capgo/threats.h"
+#include "search/capgo/mcts_engine.h"
 
 namespace oyin::capgo {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "support/test_store.h"
 
 namespace oyin::testing {

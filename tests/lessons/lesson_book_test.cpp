@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "games/registry/registry.h"
-#include "lessons/lesson_book.h"
+#include "registry/registry.h"
+#include "learn/lesson_book.h"
 
 namespace oyin::lessons {
 namespace {

@@ -9,8 +9,8 @@
 #include <map>
 #include <sstream>
 
-#include "games/registry/registry.h"
-#include "lessons/lesson_book.h"
+#include "registry/registry.h"
+#include "learn/lesson_book.h"
 
 namespace oyin::lessons {
 namespace {

@@ -11,7 +11,7 @@
 #include "core/weights_file.h"
 #include "games/togyz/game.h"
 #include "games/togyz/nnue.h"
-#include "games/togyz/nnue_train.h"
+#include "search/togyz/nnue_train.h"
 #include "support/engines.h"
 
 namespace oyin::togyz::nnue {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "games/togyz/nnue.h"
-#include "games/togyz/nnue_train.h"
+#include "search/togyz/nnue_train.h"
 #include "support/run_command.h"
 
 namespace oyin::togyz::nnue {

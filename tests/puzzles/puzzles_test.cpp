@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "games/registry/registry.h"
-#include "games/registry/puzzle_support.h"
+#include "registry/registry.h"
+#include "registry/puzzle_support.h"
 #include "learn/puzzles.h"
 #include "support/run_command.h"
 

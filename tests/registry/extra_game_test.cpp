@@ -14,7 +14,7 @@
 #include "core/pgn.h"
 #include "core/text.h"
 #include "games/adapter_impl.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "match/runner.h"
 #include "protocol/uci.h"
 #include "search/alphabeta_engine.h"

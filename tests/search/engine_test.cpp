@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "support/engines.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "games/togyz/game.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"

@@ -7,7 +7,7 @@
 
 #include "support/engines.h"
 #include "core/random.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"

@@ -6,7 +6,7 @@
 
 #include "book/book_engine.h"
 #include "book/book_pick.h"
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/server_process.h"
 #include "support/wait_until.h"
 

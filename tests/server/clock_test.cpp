@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/common/clock.h"
 #include "server/play/game_clock.h"
 #include "server/play/game_service.h"

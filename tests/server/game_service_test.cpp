@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <future>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/http/api.h"
 #include "server/play/game_service.h"
 #include "support/test_store.h"

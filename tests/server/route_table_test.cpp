@@ -13,7 +13,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/http/api.h"
 #include "server/server_process.h"
 #include "storage/game_store.h"

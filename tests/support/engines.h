@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 
 namespace oyin {
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "games/tojmot/movegen.h"
 #include "games/tojmot/notation.h"
 

@@ -14,7 +14,7 @@
 
 #include <sys/resource.h>
 
-#include "lessons/lesson_book.h"
+#include "learn/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/http/api.h"
 #include "server/http/connection_limits.h"

@@ -2,9 +2,9 @@
 
 #include <cctype>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "learn/puzzle_book.h"
-#include "lessons/lesson_book.h"
+#include "learn/lesson_book.h"
 #include "server/ratings/puzzle_rating.h"
 
 namespace oyin::server {

@@ -2,8 +2,8 @@
 
 #include <charconv>
 
-#include "games/registry/registry.h"
-#include "lessons/lesson_book.h"
+#include "registry/registry.h"
+#include "learn/lesson_book.h"
 #include "server/learn/learn_progress.h"
 #include "server/common/request_json.h"
 

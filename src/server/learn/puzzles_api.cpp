@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "learn/puzzle_book.h"
 #include "server/learn/learn_progress.h"
 #include "server/learn/puzzle_rating_store.h"

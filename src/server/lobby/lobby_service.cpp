@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/fair_play/fair_play_service.h"
 #include "server/play/game_clock.h"
 #include "server/common/random_token.h"

@@ -6,7 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <latch>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/common/request_json.h"
 
 namespace oyin::server {

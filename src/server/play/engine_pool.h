@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "search/engine.h"
 
 namespace oyin::server {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/common/random_token.h"
 #include "server/common/request_json.h"
 #include "server/play/game_service.h"

@@ -1,6 +1,6 @@
 #include "server/play/game_catalog.h"
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/common/error_codes.h"
 #include "server/play/game_clock.h"
 

@@ -14,7 +14,7 @@
 #include <limits>
 #include <thread>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "server/common/error_codes.h"
 #include "server/play/game_clock.h"
 #include "server/play/game_session.h"
@@ -382,7 +382,7 @@ Reply GameService::create(const json& req, const std::string& base_url, std::int
   const auto mode = parse_mode(*mode_text);
   if (!mode || *mode == Mode::review)
     return Reply::error(400, "bad_mode", "mode must be ai, hotseat or online (got '" + *mode_text + "')");
-  const auto level = int_field(req, "level", 0, 10, 5);
+  const auto level = int_field(req, "level", kMinLevel, kMaxLevel, 5);
   if (!level) return Reply::error(400, "bad_level", level.error());
   auto color = string_field(req, "color", "random");
   if (!color) return Reply::error(400, "field_type", color.error());

@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "search/engine.h"
 #include "server/common/clock.h"
 #include "server/play/computer_queue.h"

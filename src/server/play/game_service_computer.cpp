@@ -38,7 +38,7 @@ void GameService::maybe_start_ai(const std::shared_ptr<Session>& s) {
         limits.level = level;
         // The think time of the level, from the game's engine (its registry entry); on a clock
         // the computer spends a share of its time left, as a player would.
-        limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, 0, 10))).think_ms;
+        limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel))).think_ms;
         const int side = index(s->state->side_to_move());
         if (s->clock.running(s->state->ply(), side) >= 0) {
           const std::int64_t budget = std::max<std::int64_t>(

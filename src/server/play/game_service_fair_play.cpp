@@ -44,7 +44,7 @@ bool GameService::side_to_move_lost(const GameEntry& game, const GameState& st) 
   if (st.status().over()) return false;
   auto engine = engines_.acquire(game);
   SearchLimits limits;
-  limits.level = 10;
+  limits.level = kMaxLevel;
   limits.movetime_ms = kJudgeMs;
   limits.seed = st.hash();
   const SearchResult r = engine->search(st, limits, {}, nullptr);

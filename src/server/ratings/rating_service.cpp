@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "games/registry/level_ratings.h"
+#include "registry/level_ratings.h"
 #include "server/accounts/credentials.h"
 #include "server/play/game_clock.h"
 #include "server/play/game_service.h"

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "games/registry/registry.h"
+#include "registry/registry.h"
 #include "storage/account_store.h"
 #include "storage/game_store.h"
 #include "storage/rating_store.h"

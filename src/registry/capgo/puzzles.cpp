@@ -1,0 +1,158 @@
+// Capture Go puzzles (target 1: the first capture wins): capture in 1 to 3 moves, from positions
+// the exact solver (search/capgo/solver.h) proves won on 5x5 and 6x6 boards, and from the last
+// plies of 9x9 self-play games of the tree search, where the bounded exhaustive search of
+// search/forced_win.h proves a capture within the moves over the whole board.
+#include <memory>
+#include <set>
+
+#include "core/random.h"
+#include "games/capgo/game.h"
+#include "registry/puzzle_support.h"
+#include "search/capgo/solver.h"
+#include "search/capgo/mcts_engine.h"
+
+namespace oyin {
+
+std::unique_ptr<GameAdapter> make_capgo_adapter();
+
+namespace {
+
+using G = capgo::CaptureGo;
+
+// The chains of `color` (1 black, 2 white) in atari, by head.
+std::set<int> chains_in_atari(const capgo::Position& p, int color) {
+  std::set<int> heads;
+  for (int i = 0; i < p.npoints; ++i)
+    if (p.color[i] == color && p.in_atari(p.head[i])) heads.insert(p.head[i]);
+  return heads;
+}
+
+std::vector<std::string> themes(const std::string& rules_text, const std::string& position,
+                                const std::vector<std::string>& solution) {
+  std::vector<std::string> out;
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return out;
+  auto pos = G::parse_position(position, *rules);
+  if (!pos) return out;
+  const int attacker = pos->to_move;
+  const int own = attacker + 1, theirs = 2 - attacker;
+  bool all_ataris = true, extends = true;
+  int key_ataris = 0, captured = 0;
+  auto undos = std::make_unique<G::Undo[]>(solution.size());
+  for (std::size_t i = 0; i < solution.size(); ++i) {
+    auto m = G::parse_move(*pos, solution[i]);
+    if (!m) return out;
+    const bool attacking = i % 2 == 0;
+    const bool last = i + 1 == solution.size();
+    // A defender's extension: it plays the last liberty of its chain in atari.
+    if (!attacking) {
+      bool on_liberty = false;
+      for (int h : chains_in_atari(*pos, theirs)) {
+        const int p = static_cast<int>(pos->chain[h].lib_sum / pos->chain[h].libs);
+        if (p == m->point) on_liberty = true;
+      }
+      if (!on_liberty) extends = false;
+    }
+    const int before = pos->captures[attacker];
+    G::play(*pos, *m, undos[i]);
+    if (attacking && !last) {
+      const std::size_t n = chains_in_atari(*pos, theirs).size();
+      if (i == 0) key_ataris = static_cast<int>(n);
+      if (n == 0) all_ataris = false;
+    }
+    if (attacking && last) captured = pos->captures[attacker] - before;
+  }
+  (void)own;
+  const int moves = static_cast<int>(solution.size() + 1) / 2;
+  if (moves == 1) out.push_back("capture");
+  else if (key_ataris >= 2) out.push_back("double-atari");
+  else if (key_ataris == 1) out.push_back("atari");
+  else out.push_back("net");
+  if (moves >= 3 && all_ataris && extends) out.push_back("ladder");
+  if (captured >= 3) out.push_back("big-capture");
+  return out;
+}
+
+// Positions of games on a small board that the exact solver proves won for the side to move.
+void solver_candidates(int size, std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                       const std::function<void(const std::string&)>& progress) {
+  auto adapter = make_capgo_adapter();
+  auto engine = make_capgo_engine();
+  const std::string rules = "size=" + std::to_string(size) + ",target=1,pass=0";
+  const std::string name = "solver-" + std::to_string(size) + "x" + std::to_string(size);
+  SelfplayOptions opt;
+  opt.rules = rules;
+  opt.opening_plies = 3;
+  opt.limits.nodes = 150;  // playouts: a weak, varied player, so the games hold tactics
+  auto parsed = G::parse_rules(rules);
+  if (!parsed) return;
+  const std::string rules_text = G::rules_to_text(*parsed);
+  Rng seeds(seed);
+  for (int g = 0; g < 400; ++g) {
+    auto played = selfplay_game(*adapter, *engine, opt, seeds.next());
+    if (!played) return;
+    if (progress) progress(name + " game " + std::to_string(g + 1) + ": " + std::to_string(played->first.size()) + " plies");
+    for (const SelfplayPly& p : played->first) {
+      auto pos = G::parse_position(p.position, *parsed);
+      if (!pos) continue;
+      capgo::SolverOptions so;
+      so.rules_text = rules_text;
+      so.memory_gb = 0.01;
+      so.max_nodes = 200'000;
+      so.progress_ms = 0;
+      const capgo::SolveResult r = capgo::solve_position(*pos, so);
+      if (!r.solved || r.value != 1) continue;
+      if (!take({rules_text, p.position, name + "#" + std::to_string(g + 1)})) return;
+    }
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
+  auto s = std::make_shared<PuzzleSupport>();
+  s->goal = "capture";
+  s->max_moves = 3;
+  s->depth_share = {0.30, 0.45, 0.25};
+  s->generate_nodes = 2'000'000;
+  s->verify_nodes = 50'000'000;
+  set_puzzle_proofs<G>(*s);
+  s->themes = themes;
+  s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                     const std::function<void(const std::string&)>& progress) {
+    // Interleave the sources: a batch from each in turn, so any count mixes them.
+    Rng seeds(seed);
+    const std::uint64_t s5 = seeds.next(), s6 = seeds.next(), s9 = seeds.next();
+    bool more = true;
+    int budget = 0;
+    auto batch = [&](const PuzzleCandidate& c) {
+      if (!take(c)) {
+        more = false;
+        return false;
+      }
+      return ++budget < 40;
+    };
+    for (int round = 0; more && round < 50; ++round) {
+      budget = 0;
+      solver_candidates(5, s5 + static_cast<std::uint64_t>(round), batch, progress);
+      if (!more) break;
+      budget = 0;
+      solver_candidates(6, s6 + static_cast<std::uint64_t>(round), batch, progress);
+      if (!more) break;
+      budget = 0;
+      auto adapter = make_capgo_adapter();
+      auto engine = make_capgo_engine();
+      SelfplaySource src;
+      src.name = "selfplay-9x9";
+      src.options.rules = "size=9,target=1";
+      src.options.opening_plies = 4;
+      src.options.limits.nodes = 300;
+      src.max_moves = 3;
+      src.max_games = 40;
+      selfplay_candidates(*adapter, *engine, src, s9 + static_cast<std::uint64_t>(round), batch, progress);
+    }
+  };
+  return s;
+}
+
+}  // namespace oyin

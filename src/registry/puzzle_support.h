@@ -1,0 +1,111 @@
+#pragma once
+// What a game declares for puzzles (`oyin puzzles generate|verify`): the goal's name, how deep
+// the generator looks, where candidate positions come from, the exact proof (search/forced_win.h
+// instantiated on the game) and the themes read off a solution. The generic puzzle code
+// (src/learn/) asks only this.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "search/engine.h"
+#include "search/forced_win.h"
+
+namespace oyin {
+
+class GameAdapter;
+
+struct PuzzleCandidate {
+  std::string rules;     // --rules text
+  std::string position;  // position text
+  std::string source;    // where it came from ("selfplay", "solver-5x5", "pgn:file#game")
+};
+
+struct PuzzleSupport {
+  std::string goal;  // "mate", "capture" or "win"
+  int max_moves = 1;  // deepest goal (attacker moves) generated; verify refuses deeper ones
+  // Target share of each goal depth 1..max_moves in a generated file (sums to about 1).
+  std::vector<double> depth_share;
+  std::uint64_t generate_nodes = 0;  // node limit of one candidate's proof while generating
+  std::uint64_t verify_nodes = 0;    // node limit of one puzzle's proof in verify
+  // Candidate positions in an order fixed by the seed; `take` returns false when enough.
+  std::function<void(std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                     const std::function<void(const std::string&)>& progress)>
+      candidates;
+  std::function<Result<search::PuzzleLine>(const std::string& rules, const std::string& position, int max_moves,
+                                           std::uint64_t node_limit)>
+      find;
+  std::function<Status(const std::string& rules, const std::string& position, int moves,
+                       const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes)>
+      verify;
+  // Theme tags read off the solution (the goal depth tag, e.g. "mate-in-2", is added by the caller).
+  std::function<std::vector<std::string>(const std::string& rules, const std::string& position,
+                                         const std::vector<std::string>& solution)>
+      themes;
+};
+
+// The puzzle declaration of a registered game (by its name), or null when it has none. Each
+// game's pieces live next to its declaration (registry/<game>/puzzles.cpp); this table
+// only joins them up, so a new game adds one line in puzzle_support.cpp.
+const PuzzleSupport* find_puzzles(std::string_view game);
+
+// find/verify for a game's traits.
+template <class G>
+void set_puzzle_proofs(PuzzleSupport& s) {
+  s.find = [](const std::string& rules_text, const std::string& position, int max_moves,
+              std::uint64_t nodes) -> Result<search::PuzzleLine> {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return make_error("rules: " + rules.error());
+    auto pos = G::parse_position(position, *rules);
+    if (!pos) return make_error("position: " + pos.error());
+    return search::find_unique_win<G>(*pos, max_moves, nodes);
+  };
+  s.verify = [](const std::string& rules_text, const std::string& position, int moves,
+                const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes) -> Status {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return make_error("rules: " + rules.error());
+    auto pos = G::parse_position(position, *rules);
+    if (!pos) return make_error("position: " + pos.error());
+    return search::verify_unique_win<G>(*pos, moves, solution, node_limit, nodes);
+  };
+}
+
+// A game played out by an engine against itself from `opening_plies` random moves (seeded):
+// `each` receives the position text before every ply, the engine's result there, and finally
+// the game's end (winner index or -1 for a draw / unfinished) through `end`.
+struct SelfplayOptions {
+  std::string rules;
+  int opening_plies = 4;
+  int max_plies = 300;
+  SearchLimits limits;
+  // When set (>= 0): the level of a weaker player, who takes the side given by the seed; the
+  // stronger side's mates and wins against it are the puzzles' material.
+  int weaker_level = -1;
+};
+struct SelfplayPly {
+  std::string position;
+  Side to_move{};
+  SearchResult result;
+};
+// Returns the plies and the winner (0/1, or -1 when drawn or cut off).
+Result<std::pair<std::vector<SelfplayPly>, int>> selfplay_game(const GameAdapter& game, Engine& engine,
+                                                               const SelfplayOptions& opt, std::uint64_t seed);
+
+// Candidates from self-play: positions where the engine saw a forced win within max_moves for
+// the side to move, and the last plies before a decided end with the winner to move. Games
+// are played with seeds drawn from `seed` until `take` returns false or max_games are played.
+struct SelfplaySource {
+  std::string name;  // the candidates' source field
+  SelfplayOptions options;
+  int max_moves = 1;
+  int max_games = 1000;
+  std::function<bool(const std::string& position)> accept;  // optional filter
+};
+void selfplay_candidates(const GameAdapter& game, Engine& engine, const SelfplaySource& source, std::uint64_t seed,
+                         const std::function<bool(const PuzzleCandidate&)>& take,
+                         const std::function<void(const std::string&)>& progress);
+
+}  // namespace oyin

@@ -1,0 +1,46 @@
+// Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
+#include "registry/registry.h"
+#include "games/togyz/game.h"
+#include "search/togyz/nnue_train.h"
+#include "search/alphabeta_engine.h"
+#include "search/levels.h"
+
+namespace oyin {
+
+std::unique_ptr<GameAdapter> make_togyz_adapter();
+
+GameDeclaration declare_togyz() {
+  using G = togyz::Togyz;
+  GameDeclaration d;
+  d.rules = make_togyz_adapter();
+  d.protocol = Protocol::Uci;
+  d.uci_variant = "togyzkumalak";
+  d.engine_kind = EngineKind::AlphaBeta;
+  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
+  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
+  d.levels = search::alphabeta_levels();
+  // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
+  // Book: scores in hundredths of a stone. The shipped book is built from the engine's own
+  // analysis (--analysis), each move checked at depth 13: at depth 8 its scores swing by stones
+  // from depth to depth (README "Opening books"), so only moves within 0.30 of the position's
+  // best are kept and varied among; a position's best move is kept even when the position is
+  // lost, down to 30 stones. It passed its SPRT against no book at a short time control, so the
+  // computer players use it (`played`).
+  d.book = {.from_level = 5, .margin = 30, .drop_below = -3000, .check_depth = 13, .played = true};
+  d.bench = {
+      bench_to_depth("", ""),
+      bench_to_depth("", "6 9 5 5 1 4"),
+      bench_to_depth("", "7 3 4 4 9 2"),
+      bench_to_depth("", "9 2 8 1 7 2 6 1 9"),
+      bench_to_depth("", "1 9 2 8 3 7 4 6 5 5 6 4 7 3"),
+      bench_to_depth("", "3 5 4 1 8 7 2 6 5 4 9 3 1 2 6 8"),
+      bench_to_depth("3S,2,t,2S,1S,1S,2/2,1S,1,t,3,2S 77 75 N 40", ""),
+      bench_to_depth("1S,1,2S,2,t,1S,1,1S/1S,5,2S,t,1S 79 74 N 40", ""),
+  };
+  d.train = [](const TrainOptions& o, std::ostream& log) { return togyz::nnue::train(o, log); };
+  // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
+  d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
+  return d;
+}
+
+}  // namespace oyin

@@ -1,0 +1,39 @@
+// Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
+#include "registry/registry.h"
+#include "games/tojmot/game.h"
+#include "search/alphabeta_engine.h"
+#include "search/levels.h"
+
+namespace oyin {
+
+std::unique_ptr<GameAdapter> make_tojmot_adapter();
+
+GameDeclaration declare_tojmot() {
+  using G = tojmot::Tojmot;
+  GameDeclaration d;
+  d.rules = make_tojmot_adapter();
+  d.protocol = Protocol::Uci;
+  d.uci_variant = "tojmot";
+  d.engine_kind = EngineKind::AlphaBeta;
+  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
+  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
+  d.levels = search::alphabeta_levels();
+  // The opening, a few plies in, and a middlegame; 5 plies shallower than Togyz (a wider tree).
+  // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
+  // shipped book is the engine's own analysis (every legal move of the first two plies at depth
+  // 8); it passed its SPRT against no book at a short time control, so the computer players use
+  // it (`played`). The first, from 30 fast self-play games, lost about 100 Elo.
+  d.book = {.from_level = 5, .margin = 30, .drop_below = -300, .check_depth = 8, .played = true};
+  d.bench = {
+      bench_to_depth("", "", 5),
+      bench_to_depth("", "g5f6 i13j12 b4b6 g17f16", 5),
+      bench_to_depth("w W:1G1,XE3,7G3,XI3,2B4,8F4,9H4,4L4,3N4,IIA5,VC5,VIIIF6,IXG7,VIJ6,IVK5,IIIM5,5D6,6J4 "
+       "B:IIIA13,IVC13,VIE11,IXG11,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 9",
+       "", 5),
+  };
+  // Chess-like games of 60-100 moves a side: chess's usual controls.
+  d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
+  return d;
+}
+
+}  // namespace oyin
