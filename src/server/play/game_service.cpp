@@ -1,8 +1,9 @@
-// GameService's core: the table of games, creating and loading them, the state as JSON, the
-// seat actions and the game list, import and records. Still over 600 lines: the split of
-// GameService into one class per job (games table, seats, rematch, analysis gate, ratings,
-// instance sync, read model) is issue 37's, done in one step with the server's folders; this
-// file keeps what has not moved yet, the computer player and the housekeeping already apart.
+// GameService's core: creating games, the seat actions (move, resign, draw, undo, claim,
+// rematch) and records. Its other jobs have files of their own beside it: the table of games in
+// memory (game_service_games.cpp), the state as JSON (game_service_state.cpp), instance sync
+// (game_service_sync.cpp), clocks, presence and subscriptions, the computer, the table's chat and
+// rematch, fair play, housekeeping; the game list and imports are GameArchive's, /api/meta
+// games_meta's.
 #include "server/play/game_service.h"
 
 #include <boost/asio/post.hpp>
@@ -24,18 +25,9 @@
 
 namespace oyin::server {
 
-
 namespace {
 
 constexpr const char* kModeNames[] = {"ai", "hotseat", "online", "review"};
-
-json end_json(const Verdict& v, const GameAdapter& g) {
-  if (!v.over) return nullptr;
-  json winner = nullptr;
-  if (v.result == "1-0") winner = g.side_name(Side::First);
-  if (v.result == "0-1") winner = g.side_name(Side::Second);
-  return {{"code", v.code}, {"winner", winner}, {"args", {v.args[0], v.args[1]}}};
-}
 
 int side_index_of_token(const storage::StoredGame& row, const std::string& token, Side to_move) {
   if (token.empty()) return -1;
@@ -59,17 +51,6 @@ Result<std::string> rules_from_json(const json& r) {
     else if (v.is_boolean()) out += v.get<bool>() ? "1" : "0";
     else if (v.is_number()) out += v.dump();
     else return make_error("rules." + k + " must be a string, a number or a boolean");
-  }
-  return out;
-}
-
-// "players" on a server without accounts: guests, and the computer at its level.
-json guest_players(const storage::StoredGame& row) {
-  json out = json::array();
-  for (int side = 0; side < 2; ++side) {
-    json p{{"username", nullptr}, {"rating", nullptr}, {"provisional", false}};
-    if (row.ai_side == side) p["computer_level"] = row.level;
-    out.push_back(std::move(p));
   }
   return out;
 }
@@ -127,22 +108,6 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
   });
 }
 
-std::size_t GameService::cached_games() {
-  std::lock_guard lock(mutex_);
-  return sessions_.size();
-}
-
-// Drops games nobody holds: only this map owns them (copies are handed out under mutex_, which
-// we hold) and no WebSocket follows them. They are reloaded from the store when asked for.
-void GameService::evict_idle_locked() {
-  if (sessions_.size() < opt_.max_cached) return;
-  std::erase_if(sessions_, [](const auto& kv) {
-    const auto& s = kv.second;
-    if (s.use_count() != 1) return false;
-    return std::all_of(s->subscribers.begin(), s->subscribers.end(), [](const auto& w) { return w.expired(); });
-  });
-}
-
 GameService::~GameService() {
   store_.on_change(nullptr);
   store_.on_signal(nullptr);
@@ -172,203 +137,6 @@ void GameService::stop_all() {
 }
 
 json GameService::meta() const { return games_meta(engines_.own_book()); }
-
-// The one place the state of a game is put into JSON (pushes and replies alike).
-json GameService::state_json(const Session& s) const {
-  const GameState& st = *s.state;
-  const Verdict v = verdict(st, s.row);
-  const auto side_name = [&](int i) { return json(s.adapter->side_name(static_cast<Side>(i))); };
-  const std::size_t ply = st.ply();
-  const std::string sides[2] = {s.adapter->side_name(Side::First), s.adapter->side_name(Side::Second)};
-  return json{{"id", s.row.id},
-              {"game", s.row.game},
-              {"title", s.adapter->title()},
-              {"rules", st.rules_text()},
-              {"mode", mode_name(s.mode)},
-              {"level", s.row.level},
-              {"sides", {s.adapter->side_name(Side::First), s.adapter->side_name(Side::Second)}},
-              {"start_position", st.start_position_text()},
-              {"position", s.positions[ply]},
-              {"previous_position", ply > 0 ? json(s.positions[ply - 1]) : json(nullptr)},
-              {"moves", st.history()},
-              {"ply", ply},
-              {"version", s.version},
-              {"status", v.over ? "finished" : "ongoing"},
-              {"result", v.result},
-              {"reason", v.reason},
-              {"end", end_json(v, *s.adapter)},
-              {"board", st.board()},
-              {"rules_values", st.rules_values()},
-              {"legal", v.over ? json::array() : st.legal_move_data()},
-              {"to_move", side_name(index(st.side_to_move()))},
-              {"legal_moves", v.over ? std::vector<std::string>{} : st.legal_moves()},
-              {"computer", s.row.ai_side >= 0 ? side_name(s.row.ai_side) : json(nullptr)},
-              {"thinking", s.ai_busy},
-              {"book_move", ply > 0 && s.book_ply == static_cast<std::int64_t>(ply) - 1},
-              {"draw_offer", s.row.draw_offer >= 0 ? side_name(s.row.draw_offer) : json(nullptr)},
-              {"clock", s.clock.to_json(sides, ply, index(st.side_to_move()), clock_.now_ms())},
-              {"presence", presence_json(s)},
-              {"spectators", s.spectators},
-              {"rematch", table_json(s)},
-              {"rated", s.row.rated},
-              {"players", s.players.is_null() ? guest_players(s.row) : s.players},
-              {"rating_change", s.rating_change},
-              {"created_at", s.row.created_at}};
-}
-
-json GameService::state_for(const Session& s, const std::string& token) const {
-  json j = state_json(s);
-  add_you(s, j, token);
-  return j;
-}
-
-std::string GameService::seat_token(const Session& s, const std::string& token, std::int64_t user) {
-  if (!token.empty() && (s.row.tokens[0] == token || s.row.tokens[1] == token)) return token;
-  if (user == 0) return {};
-  const bool mine[2] = {s.row.users[0] == user, s.row.users[1] == user};
-  if (mine[0] && mine[1]) return s.row.tokens[index(s.state->side_to_move())];
-  if (mine[0]) return s.row.tokens[0];
-  if (mine[1]) return s.row.tokens[1];
-  return {};
-}
-
-void GameService::add_you(const Session& s, json& j, const std::string& token) const {
-  if (!token.empty()) {
-    const bool t0 = s.row.tokens[0] == token, t1 = s.row.tokens[1] == token;
-    if (t0 && t1) j["you"] = "both";
-    else if (t0) j["you"] = s.adapter->side_name(Side::First);
-    else if (t1) j["you"] = s.adapter->side_name(Side::Second);
-    // The creator of an online game gets its invite link back in any tab or device: a link
-    // relative to the server ("/#/join/ID/TOKEN"), since a state does not know the host.
-    const int c = s.row.creator;
-    if (s.mode == Mode::online && (c == 0 || c == 1) && s.row.tokens[c] == token && !(t0 && t1) &&
-        !verdict(*s.state, s.row).over)
-      j["invite"] = "/#/join/" + s.row.id + "/" + s.row.tokens[1 - c];
-  }
-}
-
-void GameService::broadcast(Session& s, const json& state) {
-  note_position(s);
-  if (s.subscribers.empty()) return;
-  // A push carries the last moves only ("moves_from": the index of the first one): a connection
-  // has the moves before them from its first state, and a long game's whole list (100 KB at ply
-  // 10,000) is not sent to every subscriber on every move. A client that lacks moves before
-  // "moves_from" (it missed a push) reads the game again.
-  json pushed = state;
-  if (const auto it = pushed.find("moves"); it != pushed.end() && it->is_array() && it->size() > kPushedMoves) {
-    const std::size_t from = it->size() - kPushedMoves;
-    *it = json(std::vector<json>(it->begin() + static_cast<std::ptrdiff_t>(from), it->end()));
-    pushed["moves_from"] = from;
-  } else {
-    pushed["moves_from"] = 0;
-  }
-  const std::string text = json{{"type", "state"}, {"state", pushed}}.dump();
-  std::erase_if(s.subscribers, [&](const std::weak_ptr<Subscriber>& w) {
-    auto sub = w.lock();
-    if (!sub) return true;
-    sub->send_text(text);
-    return false;
-  });
-}
-
-// Reads the game from the store and replays it; runs without any lock that other games need.
-std::string GameService::load_into(Session& s, const std::string& id) {
-  auto row = store_.load(id);
-  if (!row) return row.error();
-  if (!*row) return "no game with id '" + id + "'";
-  s.row = std::move(**row);
-  const auto mode = parse_mode(s.row.mode);
-  if (!mode) return "game " + id + " has an unknown mode '" + s.row.mode + "'";
-  s.mode = *mode;
-  if (s.row.ai_side == 0 || s.row.ai_side == 1) s.computer_owner = computer_owner(s.row.users[1 - s.row.ai_side], "", id);
-  s.adapter = find_game(s.row.game);
-  if (!s.adapter) return "game " + id + " is of a game this server does not know: " + s.row.game;
-  auto st = s.adapter->new_game(s.row.rules, s.row.start_position);
-  if (!st) return "game " + id + " cannot be set up: " + st.error();
-  s.state = std::move(*st);
-  s.positions.reserve(s.row.moves.size() + 1);
-  s.positions.push_back(s.state->position_text());
-  for (std::size_t i = 0; i < s.row.moves.size(); ++i) {
-    const int mover = index(s.state->side_to_move());
-    if (auto r = s.state->play(s.row.moves[i]); !r) return "game " + id + " does not replay: " + r.error();
-    s.positions.push_back(s.state->position_text());
-    s.clock_marks.emplace_back(mover, i < s.row.move_clock_ms.size() ? s.row.move_clock_ms[i] : -1);
-  }
-  const std::int64_t now = clock_.now_ms();
-  s.clock = GameClock({s.row.clock_initial_ms, s.row.clock_increment_ms}, now);
-  s.clock.restore(s.clock_marks, now);
-  for (auto& seat : s.seats) seat.away_since = now;
-  if (s.mode != Mode::online) s.clock.begin(now);
-  // A flag falls on the side to move: after a restart its clock shows the 0 it ended on.
-  if (clock_end_code(s.row.reason) == "time") s.clock.flag(index(s.state->side_to_move()));
-  if (s.state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
-    s.row.result = "*";
-    s.row.reason.clear();
-  }
-  if (s.mode == Mode::online) {
-    auto chat = chats_.load(id);
-    if (!chat) return chat.error();
-    s.chat = std::move(*chat);
-  }
-  note_position(s);
-  return {};
-}
-
-Result<std::shared_ptr<GameService::Session>> GameService::find(const std::string& id) {
-  std::shared_ptr<Session> s;
-  std::promise<std::string> loading;
-  bool load_here = false;
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = sessions_.find(id); it != sessions_.end()) {
-      s = it->second;
-    } else {
-      evict_idle_locked();
-      s = std::make_shared<Session>();
-      s->loaded = loading.get_future().share();
-      sessions_.emplace(id, s);
-      load_here = true;
-    }
-  }
-  if (load_here) {
-    std::string error = load_into(*s, id);
-    if (!error.empty()) {
-      std::lock_guard lock(mutex_);
-      if (auto it = sessions_.find(id); it != sessions_.end() && it->second == s) sessions_.erase(it);
-    }
-    loading.set_value(std::move(error));
-    if (s->loaded.get().empty()) {
-      std::lock_guard lock(s->m);
-      if (s->changed_while_loading.exchange(false)) reload_locked(*s);
-      refresh_players(*s);
-      settle_ratings(*s);
-      maybe_start_ai(s);  // the server may have stopped while the computer was thinking
-      arm_clock(s);
-      if (s->mode == Mode::online) (void)store_.signal("ask " + id);  // who is connected elsewhere
-    }
-  }
-  if (const std::string& error = s->loaded.get(); !error.empty()) return make_error(error);
-  return s;
-}
-
-void GameService::when_loaded(const std::string& id, std::function<void()> then) {
-  bool ready = false;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sessions_.find(id);
-    ready = it != sessions_.end() && it->second->loaded.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-  }
-  if (ready) {
-    then();
-    return;
-  }
-  boost::asio::post(loaders_, [this, id, then = std::move(then)] {
-    (void)find(id);
-    then();
-  });
-}
-
-void GameService::run_slow(std::function<void()> work) { boost::asio::post(loaders_, std::move(work)); }
 
 Reply GameService::create(const json& req, const std::string& base_url, std::int64_t user, std::string* other_seat,
                           const std::string& address) {
@@ -766,120 +534,6 @@ Reply GameService::record(const std::string& id) {
 }
 
 Reply GameService::import(const json& req) { return archive_.import(req); }
-
-Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& given,
-                             std::int64_t user, std::string* seat, const std::string& address) {
-  auto found = find(id);
-  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
-  auto& s = *found;
-  std::lock_guard lock(s->m);
-  const std::string token = seat_token(*s, given, user);
-  if (seat) *seat = token.empty() ? given : token;
-  bool present = false;
-  for (int i = 0; i < 2; ++i)
-    if (!token.empty() && s->row.tokens[i] == token) {
-      ++s->seats[i].connections;
-      tell_presence(*s, i);
-      present = true;
-    }
-  if (present) {
-    seen(*s, token);
-    arm_clock(s);
-    if (s->mode == Mode::online) {
-      ++s->version;
-      broadcast(*s, state_json(*s));  // the others see the player come
-    }
-  } else {
-    if (s->spectators >= kMaxSpectators || s->spectators_by_address[address] >= kMaxSpectatorsPerAddress) {
-      if (s->spectators_by_address[address] == 0) s->spectators_by_address.erase(address);
-      return Reply::error(429, "too_many_spectators", "too many spectators of this game", {{"max", kMaxSpectatorsPerAddress}});
-    }
-    ++s->spectators;
-    ++s->spectators_by_address[address];
-    spectators_changed(s);  // the players see one more watching, a moment later
-  }
-  const auto live = sub.lock();
-  const bool wants_chat = !live || live->wants_chat();
-  json state = state_for(*s, token);
-  // The first state of a connection carries the chat so far (none for one that switched it off).
-  state["chat"] = wants_chat ? chat_json(*s) : json::array();
-  // Sent with the lock held and before the connection is registered, so that no push (another
-  // player arriving, a move) can reach the client before this older first state and be undone by it.
-  if (live) live->send_text(wire_text(json{{"type", "state"}, {"state", state}}));
-  s->subscribers.push_back(std::move(sub));
-  return {200, std::move(state)};
-}
-
-// Reads the game again from the store into `s` (held by the caller), for a change another
-// instance made. The version jumps to at least the clock, so that a client that moved from an
-// instance that died to this one does not take the new states for stale ones.
-bool GameService::reload_locked(Session& s) {
-  Session fresh;
-  if (!load_into(fresh, s.row.id).empty()) return false;
-  // The clocks: rebuilt from the stored times when moves were made elsewhere (the other side's
-  // time runs from now, a notification's delay after that move); kept as they run here when the
-  // moves are the same (a draw offer, an end), so that no turn's time is given back.
-  if (fresh.row.moves != s.row.moves) {
-    s.clock = fresh.clock;
-    s.clock_marks = std::move(fresh.clock_marks);
-  } else if (clock_end_code(fresh.row.reason) == "time") {
-    s.clock.flag(index(fresh.state->side_to_move()));
-  }
-  s.row = std::move(fresh.row);
-  s.mode = fresh.mode;
-  s.adapter = fresh.adapter;
-  s.state = std::move(fresh.state);
-  s.positions = std::move(fresh.positions);
-  s.chat = std::move(fresh.chat);
-  const auto now = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-  s.version = std::max(s.version + 1, now);
-  if (s.ai_stop) *s.ai_stop = true;  // a computer move on the old state is dropped
-  return true;
-}
-
-// Whether the store has moves this copy lacks (another instance's, whose notification is on its
-// way); if so the game is read again.
-bool GameService::caught_up(Session& s) {
-  auto n = store_.move_count(s.row.id);
-  return n && *n != s.state->ply() && reload_locked(s);
-}
-
-// The answer to a change the store refused because another instance changed the game first
-// (the game has been read again; seat_action tries once more before it answers this).
-Reply GameService::stale_reply(const Session& s) {
-  return Reply::error(409, "stale_game", "game " + s.row.id + " was changed on another server at the same time; try again");
-}
-
-Reply GameService::stale_or_error(Session& s, const Result<bool>& written) {
-  if (!written) return Reply::error(500, "server_error", written.error());
-  reload_locked(s);
-  return stale_reply(s);
-}
-
-// Another instance changed game `id` ("" = maybe any): read it again if this instance has it.
-void GameService::refresh(const std::string& id) {
-  std::vector<std::shared_ptr<Session>> stale;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto& [key, s] : sessions_) {
-      if (!id.empty() && key != id) continue;
-      if (s->loaded.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-        s->changed_while_loading = true;
-      else if (s->loaded.get().empty())
-        stale.push_back(s);
-    }
-  }
-  for (auto& s : stale) {
-    std::lock_guard lock(s->m);
-    if (!reload_locked(*s)) continue;
-    refresh_players(*s);
-    settle_ratings(*s);
-    maybe_start_ai(s);
-    arm_clock(s);
-    broadcast(*s, state_json(*s));
-  }
-}
 
 std::optional<Reply> GameService::take_seat(Session& s, int side, std::int64_t user) {
   if (s.mode != Mode::online || !opt_.ratings || s.row.users[side] != 0) return std::nullopt;

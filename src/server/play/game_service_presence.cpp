@@ -1,4 +1,5 @@
-// GameService's presence across instances on one database: a player connected to instance A
+// GameService's subscriptions (a WebSocket joins a game as a seat or a spectator) and presence
+// across instances on one database: a player connected to instance A
 // is connected for instance B too, so that B neither shows them as away nor lets their
 // opponent claim the game against them. The instances tell each other with signals on the
 // games' channel (GameStore::signal), words of the form
@@ -9,6 +10,7 @@
 // the seat has no connection left anywhere. Lives beside game_service.cpp, whose Session it shares.
 #include <sstream>
 
+#include "server/common/request_json.h"
 #include "server/play/game_service.h"
 #include "server/play/game_session.h"
 
@@ -115,6 +117,49 @@ void GameService::keep_in_touch() {
       broadcast(*s, state_json(*s));
     }
   }
+}
+
+Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& given,
+                             std::int64_t user, std::string* seat, const std::string& address) {
+  auto found = find(id);
+  if (!found) return Reply::error(404, "no_such_game", found.error(), {{"id", id}});
+  auto& s = *found;
+  std::lock_guard lock(s->m);
+  const std::string token = seat_token(*s, given, user);
+  if (seat) *seat = token.empty() ? given : token;
+  bool present = false;
+  for (int i = 0; i < 2; ++i)
+    if (!token.empty() && s->row.tokens[i] == token) {
+      ++s->seats[i].connections;
+      tell_presence(*s, i);
+      present = true;
+    }
+  if (present) {
+    seen(*s, token);
+    arm_clock(s);
+    if (s->mode == Mode::online) {
+      ++s->version;
+      broadcast(*s, state_json(*s));  // the others see the player come
+    }
+  } else {
+    if (s->spectators >= kMaxSpectators || s->spectators_by_address[address] >= kMaxSpectatorsPerAddress) {
+      if (s->spectators_by_address[address] == 0) s->spectators_by_address.erase(address);
+      return Reply::error(429, "too_many_spectators", "too many spectators of this game", {{"max", kMaxSpectatorsPerAddress}});
+    }
+    ++s->spectators;
+    ++s->spectators_by_address[address];
+    spectators_changed(s);  // the players see one more watching, a moment later
+  }
+  const auto live = sub.lock();
+  const bool wants_chat = !live || live->wants_chat();
+  json state = state_for(*s, token);
+  // The first state of a connection carries the chat so far (none for one that switched it off).
+  state["chat"] = wants_chat ? chat_json(*s) : json::array();
+  // Sent with the lock held and before the connection is registered, so that no push (another
+  // player arriving, a move) can reach the client before this older first state and be undone by it.
+  if (live) live->send_text(wire_text(json{{"type", "state"}, {"state", state}}));
+  s->subscribers.push_back(std::move(sub));
+  return {200, std::move(state)};
 }
 
 }  // namespace oyin::server
