@@ -292,12 +292,16 @@ test('tojmot: a short game played by clicking', async (t) => {
   // The current move stays readable when the pointer is on it (its own colours, not the
   // generic light button hover).
   await page.hover('[data-testid=move-list] .move.current');
-  await page.waitForTimeout(400);  // past the buttons' 0.15 s colour transition
-  const colours = await page.$eval('[data-testid=move-list] .move.current', (e) => {
+  const colours = () => page.$eval('[data-testid=move-list] .move.current', (e) => {
     const cs = getComputedStyle(e);
     return [cs.color, cs.backgroundColor];
   });
-  assert.deepEqual(colours, ['rgb(255, 255, 255)', 'rgb(43, 29, 18)']);
+  // Until the buttons' 0.15 s colour transition has ended (not a fixed wait): then the colours hold.
+  await page.waitForFunction(() => {
+    const cs = getComputedStyle(document.querySelector('[data-testid=move-list] .move.current'));
+    return cs.color === 'rgb(255, 255, 255)' && cs.backgroundColor === 'rgb(43, 29, 18)';
+  }, null, { timeout: 5000 }).catch(() => undefined);
+  assert.deepEqual(await colours(), ['rgb(255, 255, 255)', 'rgb(43, 29, 18)']);
   await shot(page, 'tojmot.png');
   await page.click('[data-action=resign]');
   await page.click('[data-action=resign-confirm]');

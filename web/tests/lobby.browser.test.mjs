@@ -164,11 +164,10 @@ test('a challenge from a player page is seen by its player, who accepts it', asy
   // The chat switch of Dan's account: off in the account menu, and the server keeps it.
   await dan.click('[data-testid=account-name]');
   await dan.uncheck('[data-action=account-chat]');
-  let chat = true;
-  for (let i = 0; i < 50 && chat !== false; ++i) {
-    chat = await dan.evaluate(async () => (await (await fetch('/api/account')).json()).chat);
-    if (chat !== false) await dan.waitForTimeout(100);
-  }
+  // Until the server has the setting (the switch's request is on its way), 5 s at most.
+  await dan.waitForFunction(async () => (await (await fetch('/api/account')).json()).chat === false, null,
+    { timeout: 5000, polling: 100 }).catch(() => undefined);
+  const chat = await dan.evaluate(async () => (await (await fetch('/api/account')).json()).chat);
   assert.equal(chat, false, 'the account keeps the chat switched off');
   assert.deepEqual(carol.errors, []);
   assert.deepEqual(dan.errors, []);
