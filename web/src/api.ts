@@ -1,5 +1,6 @@
 // The server's JSON API and WebSocket channels. The server sends every game as data (the board,
 // the legal moves, the rules' values, the end as a code): the UI parses no notation.
+import { storage } from './storage';
 
 // The board as the server sends it (state.board, and each entry of /boards). Each game's shape is
 // its adapter's view (src/games/*_adapter.cpp).
@@ -235,8 +236,8 @@ export const api = {
 
 // Seat tokens live in this browser only; a reload finds them again.
 export const seats = {
-  get: (id: string) => localStorage.getItem(`oyin.seat.${id}`) ?? '',
-  set: (id: string, token: string) => localStorage.setItem(`oyin.seat.${id}`, token),
+  get: (id: string) => storage.text(`oyin.seat.${id}`) ?? '',
+  set: (id: string, token: string) => storage.setText(`oyin.seat.${id}`, token),
 };
 
 function wsUrl(path: string): string {

@@ -24,6 +24,7 @@ import { ChallengeNotice } from './challenge_notice';
 import { chatSetting } from './chat_setting';
 import { FAIR_TEXTS } from './fair_play_texts';
 import { ModPage } from './mod_page';
+import { storage } from './storage';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -73,7 +74,7 @@ export function App() {
     document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
   }, [lang]);
   const changeLang = (l: Lang) => {
-    localStorage.setItem('oyin.lang', l);
+    storage.setText('oyin.lang', l);
     setLang(l);
   };
   let page;

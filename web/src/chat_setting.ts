@@ -4,6 +4,7 @@
 // browser's. The game page does not know which.
 import { useEffect, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
+import { storage } from './storage';
 
 const KEY = 'oyin.chat';
 const listeners = new Set<(on: boolean) => void>();
@@ -14,14 +15,14 @@ function tell(on: boolean) {
 }
 
 export const chatSetting = {
-  get: (): boolean => (account ? account.chat !== false : localStorage.getItem(KEY) !== 'off'),
+  get: (): boolean => (account ? account.chat !== false : storage.text(KEY) !== 'off'),
   set: (on: boolean) => {
     if (account) {
       // Told once the server has it: a game page then reconnects and gets the chat, or none.
       account = { ...account, chat: on };
       accountApi.settings({ chat: on }).catch(() => undefined).finally(() => tell(on));
     } else {
-      localStorage.setItem(KEY, on ? 'on' : 'off');
+      storage.setText(KEY, on ? 'on' : 'off');
       tell(on);
     }
   },

@@ -1,4 +1,5 @@
 // The four languages of the UI. The browser's language picks the first one; the choice is kept.
+import { storage } from './storage';
 export type Lang = 'kk' | 'uz' | 'ru' | 'en';
 export const LANGS: { code: Lang; name: string }[] = [
   { code: 'kk', name: 'Қазақша' },
@@ -491,7 +492,7 @@ const uz: Dict = {
 export const DICTS: Record<Lang, Dict> = { en, ru, kk, uz };
 
 export function detectLang(): Lang {
-  const saved = localStorage.getItem('oyin.lang') as Lang | null;
+  const saved = storage.text('oyin.lang') as Lang | null;
   if (saved && saved in DICTS) return saved;
   for (const l of navigator.languages ?? [navigator.language]) {
     const code = l.toLowerCase().slice(0, 2);

@@ -4,6 +4,7 @@
 // lobby socket can name them (the server then tells it when one is accepted) and they can be
 // cancelled.
 import { call, seats, type ClockPreset } from './api';
+import { storage } from './storage';
 
 export interface SeekView {
   id: string;
@@ -43,16 +44,16 @@ export function enterGame(gameId: string, token: string) {
 }
 
 export const mySeeks = {
-  all: (): Record<string, string> => JSON.parse(localStorage.getItem(KEY) ?? '{}'),
+  all: (): Record<string, string> => storage.object<Record<string, string>>(KEY),
   add(id: string, token: string) {
     const all = Object.entries(mySeeks.all()).filter(([k]) => k !== id);
     all.push([id, token]);
-    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(all.slice(-MAX_TOKENS))));
+    storage.setJson(KEY, Object.fromEntries(all.slice(-MAX_TOKENS)));
   },
   remove(id: string) {
     const all = mySeeks.all();
     delete all[id];
-    localStorage.setItem(KEY, JSON.stringify(all));
+    storage.setJson(KEY, all);
   },
 };
 

@@ -2,6 +2,7 @@
 // guest keeps in this browser (localStorage); a signed-in learner's is the server's, of which this
 // browser keeps a copy under the same keys (progress_sync.ts).
 import { call, type BoardData, type LegalMove } from '../api';
+import { storage } from '../storage';
 
 // A text in every UI language: {"kk", "uz", "ru", "en"}.
 export type Texts = Record<string, string>;
@@ -67,12 +68,7 @@ const KEY = LESSONS_KEY;
 // Finished lessons: id -> ISO date. Kept per browser; a broken entry counts as nothing done.
 export const progress = {
   all(): Record<string, string> {
-    try {
-      const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-      return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-    } catch {
-      return {};
-    }
+    return storage.object<Record<string, string>>(KEY);
   },
   done(id: string): boolean {
     return id in progress.all();
@@ -80,9 +76,9 @@ export const progress = {
   finish(id: string) {
     const all = progress.all();
     all[id] = new Date().toISOString();
-    localStorage.setItem(KEY, JSON.stringify(all));
+    storage.setJson(KEY, all);
   },
   reset() {
-    localStorage.removeItem(KEY);
+    storage.remove(KEY);
   },
 };

@@ -7,6 +7,7 @@
 import { ApiError, call } from '../api';
 import { LESSONS_KEY } from './learn_api';
 import { MAX_SEEN, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, type Rating } from './puzzles_api';
+import { storage } from '../storage';
 
 const OWNER_KEY = 'oyin.learn.account';
 
@@ -30,16 +31,11 @@ export const learnProgressApi = {
 
 // Whose copy this browser holds: an account id, or null for a guest's own progress.
 export function progressOwner(): string | null {
-  return localStorage.getItem(OWNER_KEY);
+  return storage.text(OWNER_KEY);
 }
 
 function readObject(key: string): Record<string, unknown> {
-  try {
-    const v = JSON.parse(localStorage.getItem(key) ?? '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch {
-    return {};
-  }
+  return storage.object(key);
 }
 
 // A guest's progress in the shape the server merges.
@@ -69,15 +65,15 @@ function keep(p: AccountProgress, owner: string) {
     seen[game] = g.seen.slice(-MAX_SEEN);
     solved[game] = g.solved.slice(-MAX_SEEN);
   }
-  localStorage.setItem(LESSONS_KEY, JSON.stringify(p.lessons));
-  localStorage.setItem(RATING_KEY, JSON.stringify(ratings));
-  localStorage.setItem(SEEN_KEY, JSON.stringify(seen));
-  localStorage.setItem(SOLVED_KEY, JSON.stringify(solved));
-  localStorage.setItem(OWNER_KEY, owner);
+  storage.setJson(LESSONS_KEY, p.lessons);
+  storage.setJson(RATING_KEY, ratings);
+  storage.setJson(SEEN_KEY, seen);
+  storage.setJson(SOLVED_KEY, solved);
+  storage.setText(OWNER_KEY, owner);
 }
 
 function forget() {
-  for (const k of [LESSONS_KEY, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, OWNER_KEY]) localStorage.removeItem(k);
+  for (const k of [LESSONS_KEY, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, OWNER_KEY]) storage.remove(k);
 }
 
 // A rating the server cannot go on from (bad_rating) is left behind rather than the rest.

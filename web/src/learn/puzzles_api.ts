@@ -5,6 +5,7 @@
 import { call, type BoardData, type LegalMove } from '../api';
 import type { LearnDict } from './learn_texts';
 import { fill } from './learn_texts';
+import { storage } from '../storage';
 
 export interface Rating {
   rating: number;
@@ -60,13 +61,10 @@ export const puzzlesApi = {
     call<TryResult>('POST', `/api/puzzles/${encodeURIComponent(id)}/try`, rating ? { moves, rating } : { moves }),
 };
 
+// An object kept under `key`, or `fallback` when there is none (or it is broken).
 function read<T>(key: string, fallback: T): T {
-  try {
-    const v = JSON.parse(localStorage.getItem(key) ?? 'null');
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : fallback;
-  } catch {
-    return fallback;
-  }
+  const v = storage.object(key);
+  return Object.keys(v).length > 0 ? (v as T) : fallback;
 }
 
 export const RATING_KEY = 'oyin.puzzles.rating';
@@ -82,12 +80,12 @@ export const puzzleRatings = {
   set(game: string, r: Rating) {
     const all = read<Record<string, Rating>>(RATING_KEY, {});
     all[game] = r;
-    localStorage.setItem(RATING_KEY, JSON.stringify(all));
+    storage.setJson(RATING_KEY, all);
   },
   reset(game: string) {
     const all = read<Record<string, Rating>>(RATING_KEY, {});
     delete all[game];
-    localStorage.setItem(RATING_KEY, JSON.stringify(all));
+    storage.setJson(RATING_KEY, all);
   },
 };
 
@@ -105,7 +103,7 @@ export const seenPuzzles = {
     const list = (Array.isArray(all[game]) ? all[game] : []).filter((x) => x !== id);
     list.push(id);
     all[game] = list.slice(-MAX_SEEN);
-    localStorage.setItem(SEEN_KEY, JSON.stringify(all));
+    storage.setJson(SEEN_KEY, all);
   },
 };
 
@@ -122,7 +120,7 @@ export const solvedPuzzles = {
     const list = (Array.isArray(all[game]) ? all[game] : []).filter((x) => x !== id);
     list.push(id);
     all[game] = list.slice(-MAX_SEEN);
-    localStorage.setItem(SOLVED_KEY, JSON.stringify(all));
+    storage.setJson(SOLVED_KEY, all);
   },
 };
 
@@ -142,7 +140,7 @@ export const solvedSeals = {
     const ids = Object.keys(mine);
     for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEEN))) delete mine[old];
     all[game] = mine;
-    localStorage.setItem(SOLVED_SEALS_KEY, JSON.stringify(all));
+    storage.setJson(SOLVED_SEALS_KEY, all);
   },
 };
 
