@@ -4,19 +4,13 @@
 
 #include "core/random.h"
 #include "games/game_adapter.h"
+#include "registry/registry.h"
 
 namespace oyin {
 
-std::shared_ptr<const PuzzleSupport> togyz_puzzles();   // togyz_puzzles.cpp
-std::shared_ptr<const PuzzleSupport> tojmot_puzzles();  // tojmot_puzzles.cpp
-std::shared_ptr<const PuzzleSupport> capgo_puzzles();   // capgo_puzzles.cpp
-
 const PuzzleSupport* find_puzzles(std::string_view game) {
-  static const std::vector<std::pair<std::string, std::shared_ptr<const PuzzleSupport>>> table = {
-      {"togyz", togyz_puzzles()}, {"tojmot", tojmot_puzzles()}, {"capgo", capgo_puzzles()}};
-  for (const auto& [name, support] : table)
-    if (name == game) return support.get();
-  return nullptr;
+  const GameEntry* g = find_game(game);
+  return g ? g->puzzles() : nullptr;
 }
 
 Result<std::pair<std::vector<SelfplayPly>, int>> selfplay_game(const GameAdapter& game, Engine& engine,

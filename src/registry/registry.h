@@ -48,6 +48,8 @@ struct ClockPreset {
   int increment_s = 0;
 };
 
+struct PuzzleSupport;  // registry/puzzle_support.h
+
 struct GameDeclaration {
   std::unique_ptr<GameAdapter> rules;
   std::string in_text;               // its name within a sentence when not its title ("capture Go")
@@ -71,6 +73,11 @@ struct GameDeclaration {
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
   std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
   std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
+  // The computer's fixed rating at each level on the players' Glicko-2 scale (400 + the measured
+  // Elo above level 0; registry/level_ratings.h), empty for a game with no measured ladder.
+  std::vector<int> level_ratings;
+  // How the game's puzzles are generated and proved (registry/puzzle_support.h); null: none.
+  std::shared_ptr<const PuzzleSupport> puzzles;
 };
 
 // A registered game: the rules face plus the rest of its declaration.
@@ -129,6 +136,8 @@ class GameEntry final : public GameAdapter {
     return d_.train(o, log);
   }
   const std::vector<ClockPreset>& clock_presets() const { return d_.clock_presets; }
+  const std::vector<int>& level_ratings() const { return d_.level_ratings; }
+  const PuzzleSupport* puzzles() const { return d_.puzzles.get(); }
 
  private:
   GameDeclaration d_;

@@ -1,12 +1,14 @@
 // Capture Go: the rules module games/capgo, GTP, its AI in search/capgo (the Monte-Carlo tree
 // search, the exact solver with its proofs: solve.cpp, and its own analysis: analyze.cpp).
 #include "games/capgo/game.h"
+#include "registry/puzzle_support.h"
 #include "registry/registry.h"
 #include "search/capgo/mcts_engine.h"
 
 namespace oyin {
 
 std::unique_ptr<GameAdapter> make_capgo_adapter();
+std::shared_ptr<const PuzzleSupport> capgo_puzzles();  // puzzles.cpp
 Result<int> solve_capgo(const SolveRequest& request, std::ostream& out);               // solve.cpp
 Result<int> verify_capgo_proof(const std::string& file, bool progress, std::ostream& out);  // solve.cpp
 Status analyze_capgo(const AnalyzeRequest& request, std::ostream& out);                // analyze.cpp
@@ -67,6 +69,10 @@ GameDeclaration declare_capgo() {
   };
   // Capture games on the teaching boards are short; bigger boards want the increment.
   d.clock_presets = {{60, 1}, {180, 2}, {300, 5}, {600, 10}};
+  // Fixed level ratings, docs/engines.md "Levels" (size=9,target=1, Elo relative to level 0, the
+  // random mover; level 1's step is a 99.5% lower bound, and chained steps overstate a little).
+  d.level_ratings = {400, 1440, 2360, 2449, 2526, 2558, 2634, 2656, 2787, 2841, 2916};
+  d.puzzles = capgo_puzzles();
   return d;
 }
 

@@ -1,4 +1,5 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
+#include "registry/puzzle_support.h"
 #include "registry/registry.h"
 #include "games/togyz/game.h"
 #include "search/togyz/nnue_train.h"
@@ -8,6 +9,7 @@
 namespace oyin {
 
 std::unique_ptr<GameAdapter> make_togyz_adapter();
+std::shared_ptr<const PuzzleSupport> togyz_puzzles();  // puzzles.cpp
 
 GameDeclaration declare_togyz() {
   using G = togyz::Togyz;
@@ -40,6 +42,10 @@ GameDeclaration declare_togyz() {
   d.train = [](const TrainOptions& o, std::ostream& log) { return togyz::nnue::train(o, log); };
   // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
+  // Fixed level ratings, docs/engines.md "Levels": 60 games a step, chained from level 1 = 0;
+  // level 0 lost 0-60 to level 1, whose 95% bound (392) is taken as its step.
+  d.level_ratings = {400, 792, 983, 1182, 1451, 1642, 1782, 1936, 2037, 2060, 2101};
+  d.puzzles = togyz_puzzles();
   return d;
 }
 

@@ -1,4 +1,5 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
+#include "registry/puzzle_support.h"
 #include "registry/registry.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta_engine.h"
@@ -7,6 +8,7 @@
 namespace oyin {
 
 std::unique_ptr<GameAdapter> make_tojmot_adapter();
+std::shared_ptr<const PuzzleSupport> tojmot_puzzles();  // puzzles.cpp
 
 GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
@@ -18,7 +20,7 @@ GameDeclaration declare_tojmot() {
   d.engine_name = search::AlphaBetaEngine<G>::engine_name();
   d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
   d.levels = search::alphabeta_levels();
-  // The opening, a few plies in, and a middlegame; 5 plies shallower than Togyz (a wider tree).
+  // The opening, a few plies in, and a middlegame; 5 plies shallower than the mancala (a wider tree).
   // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
   // shipped book is the engine's own analysis (every legal move of the first two plies at depth
   // 8); it passed its SPRT against no book at a short time control, so the computer players use
@@ -33,6 +35,11 @@ GameDeclaration declare_tojmot() {
   };
   // Chess-like games of 60-100 moves a side: chess's usual controls.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
+  // Fixed level ratings, docs/engines.md "Tojmot level ladder": 20 games a step (+-60..110 each).
+  // Levels 9 and 10 came out 89 below and then 35 above level 8, within those margins: they are
+  // held at level 8's figure so that the ladder never goes down.
+  d.level_ratings = {400, 912, 1080, 1350, 1497, 1586, 1638, 1746, 1853, 1853, 1853};
+  d.puzzles = tojmot_puzzles();
   return d;
 }
 
