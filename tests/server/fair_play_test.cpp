@@ -4,8 +4,7 @@
 // and the audit log. Runs on SQLite and, in the postgresql. pass, on PostgreSQL.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
+#include <set>
 
 #include "server/account_client.h"
 #include "server/manual_clock_server.h"
@@ -14,17 +13,6 @@ namespace oyin::testing {
 namespace {
 
 const json kBlitz{{"initial_s", 180}, {"increment_s", 2}};
-
-// The exit code and output of a command.
-std::pair<int, std::string> run(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return {-1, ""};
-  std::array<char, 512> buf{};
-  while (fgets(buf.data(), buf.size(), p)) out += buf.data();
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 class FairPlayTest : public ManualClockServerTest {
  protected:
@@ -36,7 +24,7 @@ class FairPlayTest : public ManualClockServerTest {
     return c;
   }
   std::pair<int, std::string> admin(const std::string& args) {
-    return run(std::string(server_binary()) + " admin " + args + " --db '" + server_->store() + "'");
+    return run_command(std::string(server_binary()) + " admin " + args + " --db '" + server_->store() + "'");
   }
   void make_moderator(const std::string& name) {
     const auto [code, out] = admin("grant-moderator " + name);

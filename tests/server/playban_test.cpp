@@ -153,8 +153,8 @@ TEST_F(PlaybanTest, AClaimAgainstAPlayerWhoLeftIsABadEndingAndTheBanIsInTheAudit
   const json p = bad_endings_when(bob, 2, true);
   EXPECT_EQ(p["bad_endings"][0]["kind"], "left");
   auto mod = account("mod");
-  const auto grant = std::string(server_binary()) + " admin grant-moderator mod --db '" + server_->store() + "' >/dev/null";
-  ASSERT_EQ(std::system(grant.c_str()), 0);
+  const auto [code, out] = run_command(std::string(server_binary()) + " admin grant-moderator mod --db '" + server_->store() + "'");
+  ASSERT_EQ(code, 0) << out;
   const json log = mod.get("/api/mod/audit").body["entries"];
   ASSERT_GE(log.size(), 3u) << log;
   EXPECT_EQ(log[1]["actor"], "server");

@@ -22,6 +22,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <thread>
 #include <vector>
 
@@ -43,16 +44,20 @@ inline const char* server_binary() {
   return b && *b ? b : OYIN_BINARY;
 }
 
-// Whether `oyin serve` of the binary under test knows `option` (an older build may not).
-inline bool serve_has_option(const std::string& option) {
-  const std::string cmd = std::string(server_binary()) + " serve --help 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return false;
+// A shell command's exit code (-1 when it did not exit normally) and its output, stderr included.
+inline std::pair<int, std::string> run_command(const std::string& cmd) {
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) return {-1, ""};
   std::string out;
   char buf[4096];
   while (std::fgets(buf, sizeof buf, p)) out += buf;
-  pclose(p);
-  return out.find(option) != std::string::npos;
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// Whether `oyin serve` of the binary under test knows `option` (an older build may not).
+inline bool serve_has_option(const std::string& option) {
+  return run_command(std::string(server_binary()) + " serve --help").second.find(option) != std::string::npos;
 }
 
 class ServerProcess {

@@ -21,13 +21,13 @@ Reply not_signed_in() { return Reply::error(401, "not_signed_in", "sign in first
 
 Reply store_error(const std::string& what) { return Reply::error(500, "server_error", what); }
 
+}  // namespace
+
 json bad_endings_json(const std::vector<storage::BadEnding>& list) {
   json out = json::array();
   for (const auto& b : list) out.push_back({{"game_id", b.game_id}, {"kind", b.kind}, {"at_ms", b.at_ms}});
   return out;
 }
-
-}  // namespace
 
 std::int64_t sit_threshold_ms(std::int64_t initial_ms) { return std::clamp<std::int64_t>(initial_ms / 10, 30'000, 180'000); }
 
@@ -66,16 +66,16 @@ std::optional<Reply> FairPlayService::pairing_refusal(std::int64_t user, std::in
   auto until = store_.playban_until(user, now);
   if (!until) return store_error(until.error());
   if (*until) {
-    const std::int64_t wait_ms = **until - now;
+    const std::int64_t wait_ms = **until - now, wait_min = minutes_until(**until, now);
     auto recent = store_.bad_endings_since(user, now - kBadEndingWindowMs);
     const std::int64_t count = recent ? static_cast<std::int64_t>(recent->size()) : 0;
     return Reply::error(403, "playban",
-                        "you cannot start games with other players for " + std::to_string((wait_ms + kMinuteMs - 1) / kMinuteMs) +
+                        "you cannot start games with other players for " + std::to_string(wait_min) +
                             " min: in the last 7 days you left " + std::to_string(count) +
                             " games or let the clock run out in lost positions; resign instead",
                         {{"until_ms", **until},
                          {"wait_s", (wait_ms + 999) / 1000},
-                         {"wait_min", (wait_ms + kMinuteMs - 1) / kMinuteMs},
+                         {"wait_min", wait_min},
                          {"count", count}});
   }
   if (blocked(user, other)) return Reply::error(403, "blocked", "you cannot play this player");
@@ -88,9 +88,9 @@ std::optional<Reply> FairPlayService::chat_refusal(std::int64_t speaker, std::in
     const auto u = accounts_->user_by_id(speaker);
     const std::int64_t now = wall_.now_ms();
     if (u && u->muted_until_ms > now) {
-      const std::int64_t wait_ms = u->muted_until_ms - now;
-      return Reply::error(403, "muted", "a moderator muted your chat for " + std::to_string((wait_ms + kMinuteMs - 1) / kMinuteMs) + " min",
-                          {{"until_ms", u->muted_until_ms}, {"wait_min", (wait_ms + kMinuteMs - 1) / kMinuteMs}});
+      const std::int64_t wait_min = minutes_until(u->muted_until_ms, now);
+      return Reply::error(403, "muted", "a moderator muted your chat for " + std::to_string(wait_min) + " min",
+                          {{"until_ms", u->muted_until_ms}, {"wait_min", wait_min}});
     }
   }
   if (blocked(speaker, listener)) return Reply::error(403, "chat_blocked", "there is no chat between you and this player");

@@ -101,5 +101,11 @@ class FairPlayService {
 };
 
 json report_json(const storage::Report& r);
+// [{"game_id", "kind", "at_ms"}], as GET /api/playban and a moderator's look at a player show them.
+json bad_endings_json(const std::vector<storage::BadEnding>& list);
+// Whole minutes from now to `until_ms`, rounded up (what a player is told to wait).
+inline std::int64_t minutes_until(std::int64_t until_ms, std::int64_t now_ms) {
+  return (until_ms - now_ms + 59'999) / 60'000;
+}
 
 }  // namespace oyin::server

@@ -76,15 +76,13 @@ Reply FairPlayService::player_standing(const storage::User& u) {
   if (!until) return store_error(until.error());
   auto recent = store_.bad_endings_since(u.id, now - kBadEndingWindowMs);
   if (!recent) return store_error(recent.error());
-  json endings = json::array();
-  for (const auto& b : *recent) endings.push_back({{"game_id", b.game_id}, {"kind", b.kind}, {"at_ms", b.at_ms}});
   return {200,
           {{"username", u.username},
            {"moderator", u.moderator()},
            {"muted_until_ms", u.muted_until_ms > now ? json(u.muted_until_ms) : json(nullptr)},
            {"closed_at", u.closed() ? json(u.closed_at) : json(nullptr)},
            {"playban_until_ms", *until ? json(**until) : json(nullptr)},
-           {"bad_endings", endings}}};
+           {"bad_endings", bad_endings_json(*recent)}}};
 }
 
 Reply FairPlayService::act_on_player(const std::string& action, const json& body, const storage::User& target,

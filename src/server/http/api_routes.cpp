@@ -104,11 +104,7 @@ void Api::add_game_routes() {
 
 void Api::add_lobby_routes() {
   // The signed-in account of a lobby request (0 and "" for a guest).
-  const auto who = [this](const ApiCall& c) {
-    std::optional<storage::User> u;
-    if (accounts_ && !c.req.cookie.empty()) u = accounts_->user_of(c.req.cookie);
-    return u;
-  };
+  const auto who = [this](const ApiCall& c) { return account_of_cookie(c.req.cookie); };
   table_.add("GET", "/api/seeks", "io", [this](ApiCall& c) { lobby_ ? c.reply(lobby_->list()) : not_here(c); });
   table_.add("POST", "/api/seeks", "io", [this, who](ApiCall& c) {
     if (!lobby_) return not_here(c);
