@@ -1,59 +1,64 @@
 #pragma once
-// Games being played on the server: seats and tokens, moves checked by the rules, every change
-// committed to the store before it is acknowledged, pushed to every subscriber, and the
-// computer's replies computed on the worker pool (never on an I/O thread).
-//
-// Locking: `mutex_` guards only the map from id to game; a stored game is loaded and replayed
-// outside it (the first reader of an id does it, the others wait for that one game only), and
-// every game has a mutex of its own. The network code asks for a game with when_loaded, so a
-// long replay runs on the loader threads, never on an I/O thread.
+// Games being played on the server, as one front for the HTTP and WebSocket code: every request
+// finds its game in the table, takes the game's lock, and hands the work to the one class whose
+// job it is (each in its own file beside this one):
+//   GameTable      the games in memory, loaded once off the I/O threads
+//   GameLoader     a game read from the store, and read again after another instance's change
+//   GameCreator    new games (a player's request, the lobby's pairings)
+//   MoveMaker      a move checked, timed and committed before it is acknowledged
+//   Resigner, Drawer, AbandonClaims, Takebacker, Rematcher, TableChat   the other seat actions
+//   Timekeeper     clocks and deadlines;  SeatPresence, Spectators   who is connected
+//   ComputerPlayer the computer's moves on the worker pool;  RatingKeeper, SeatAccounts   accounts
+//   StateView, Broadcaster   the state as JSON and its pushes;  AnalysisGate   no engine help in play
+//   FairPlayNotes  bad endings;  UnstartedGames   games never moved in, deleted
+// What belongs to no single job stays here: the seat check every seat action shares, and the
+// background thread that ticks the periodic jobs.
 #include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
-#include <future>
-#include <chrono>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
-#include <shared_mutex>
 #include <optional>
 #include <string>
 #include <thread>
-#include <unordered_map>
-#include <vector>
 
 #include "registry/registry.h"
 #include "search/engine.h"
 #include "server/common/clock.h"
-#include "server/play/computer_queue.h"
+#include "server/common/reply.h"
+#include "server/common/subscriber.h"
+#include "server/play/analysis_gate.h"
+#include "server/play/broadcaster.h"
+#include "server/play/computer_player.h"
 #include "server/play/engine_pool.h"
+#include "server/play/fair_play_notes.h"
 #include "server/play/game_archive.h"
 #include "server/play/game_catalog.h"
-#include "server/play/play_guard.h"
-#include "server/common/reply.h"
-#include "storage/chat_store.h"
 #include "server/play/game_clock.h"
+#include "server/play/game_creator.h"
+#include "server/play/game_endings.h"
+#include "server/play/game_loader.h"
+#include "server/play/game_mode.h"
+#include "server/play/game_table.h"
+#include "server/play/move_maker.h"
+#include "server/play/rating_keeper.h"
+#include "server/play/rematcher.h"
+#include "server/play/seat_accounts.h"
+#include "server/play/seat_presence.h"
+#include "server/play/spectators.h"
+#include "server/play/state_view.h"
+#include "server/play/table_chat.h"
+#include "server/play/takebacker.h"
+#include "server/play/timekeeper.h"
+#include "server/play/unstarted_games.h"
+#include "storage/chat_store.h"
 #include "storage/game_store.h"
 
 namespace oyin::server {
 
 using nlohmann::json;
-
-// Something that wants every state change of a game (a WebSocket); send_text must not block.
-class Subscriber {
- public:
-  virtual ~Subscriber() = default;
-  virtual void send_text(std::string text) = 0;
-  // False for the connection of an account that switched chat off: no chat lines go to it.
-  virtual bool wants_chat() const { return true; }
-};
-
-// How a game is played; stored as its name.
-enum class Mode { ai, hotseat, online, review };
-const char* mode_name(Mode m);
-std::optional<Mode> parse_mode(std::string_view name);
 
 class RatingService;
 class FairPlayService;
@@ -73,7 +78,7 @@ struct GameServiceOptions {
   int computer_slots = 2;
   int computer_per_owner = 1;
   // Games that never had a move are deleted once unchanged this long (0: kept for good); looked
-  // for every min(this, kUnstartedSweepS) seconds.
+  // for every min(this, UnstartedGames::kSweepS) seconds.
   std::int64_t drop_unstarted_after_s = 24 * 3600;
 };
 
@@ -122,15 +127,10 @@ class GameService {
   // A timed online game whose opponent has had no connection for kAbandonMs: the claimer wins
   // (a draw if the claimer cannot possibly win).
   Reply claim(const std::string& id, const std::string& token, std::int64_t user = 0, const std::string& address = "");
-  // At the table (game_service_table.cpp). A player's chat line in an online game: pushed to
-  // every subscriber as {"type": "chat", "lines": [...]} and kept with the game.
-  static constexpr std::size_t kChatMaxChars = 300;  // characters (UTF-8 code points)
-  static constexpr int kChatBurst = 5;                // lines per seat ...
-  static constexpr std::int64_t kChatWindowMs = 10'000;  // ... in this long
+  // A player's chat line in an online game (TableChat).
   Reply chat(const std::string& id, const std::string& token, const std::string& text, std::int64_t user = 0);
-  // A rematch of a finished online game: the first call offers it, the other seat's call
-  // agrees, and the new game (colours swapped, same rules and clock, each player keeping their
-  // token) is announced to both seats in the state's "rematch": {"offered_by", "game_id"}.
+  // A rematch of a finished online game (Rematcher), announced to both seats in the state's
+  // "rematch": {"offered_by", "game_id"}.
   Reply rematch(const std::string& id, const std::string& token, std::int64_t user = 0);
   // Why the analysis of `position` (asked with request `req`) is refused: it is the current
   // position of an online game being played, or the request carries {"game_id", "token"} of a
@@ -149,10 +149,8 @@ class GameService {
   // Sends `sub` the current state as its first message, registers it for pushes and returns that
   // state (or an error, and then sends nothing). The seat's token the connection stands for (the
   // one given, or that of the seat of `user`) goes to `seat_token`: leave() wants it.
-  // A spectator (no seat) is refused past kMaxSpectators in a game, or kMaxSpectatorsPerAddress
-  // of one `address` in it; spectators' comings and goings are pushed as {"type": "spectators",
-  // "count"} at most every kSpectatorsPushMs.
-  static constexpr int kMaxSpectators = 5000, kMaxSpectatorsPerAddress = 32;
+  // A spectator (no seat) is counted by Spectators (which may refuse one); spectators' comings
+  // and goings are pushed at most every kSpectatorsPushMs.
   static constexpr int kSpectatorsPushMs = 500;
   Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token, std::int64_t user = 0,
                   std::string* seat_token = nullptr, const std::string& address = "");
@@ -161,9 +159,7 @@ class GameService {
   std::size_t cached_games();
 
   static constexpr std::size_t kMaxPositionsPerRequest = 500;
-
  private:
-  struct Session;
   // Who may do a seat action: the side to move only (a move), and whether a finished game or an
   // online game allows it (undo).
   struct SeatRule {
@@ -171,112 +167,50 @@ class GameService {
     bool finished_ok = false;
     bool online_ok = true;
   };
-  // The seat actions take `user`, the signed-in account of whoever acts (0: a guest): the
-  // first action on an online game's seat that has no account gives the seat to that account
-  // (take_seat).
-  // The one path of the four seat actions: finds the game, locks it, checks mode, end of game,
-  // token and side, then runs `action(session, side)`. An action returns an error (or a
-  // special answer) or nothing, in which case the new state is pushed and returned.
+  // The one path of the seat actions: finds the game, locks it, checks mode, end of game, token
+  // and side, gives an unseated online seat to the acting account, then runs
+  // `action(session, side)`. An action returns an error (or a special answer) or nothing, in
+  // which case the new state is pushed and returned.
   template <class Action>
   Reply seat_action(const std::string& id, const std::string& token, std::int64_t user, const std::string& address,
                     SeatRule rule, Action&& action);
-  std::optional<Reply> take_seat(Session& s, int side, std::int64_t user);
-  // Stores a new game, registers it and starts what must start (the computer, the clock).
-  Result<std::shared_ptr<Session>> start_session(const GameEntry* adapter, Mode mode, std::unique_ptr<GameState> state,
-                                                 storage::StoredGame row, TimeControl control, int creator_side,
-                                                 std::string computer_owner);
-  // Accounts: the "players" of the state again, and the ratings once the game has ended.
-  void refresh_players(Session& s);
-  void settle_ratings(Session& s);
-
-  Result<std::shared_ptr<Session>> find(const std::string& id);
-  std::string load_into(Session& s, const std::string& id);
-  json state_json(const Session& s) const;
-  json state_for(const Session& s, const std::string& token) const;
-  // How many of the last moves a pushed state carries (broadcast).
-  static constexpr std::size_t kPushedMoves = 2;
-  // `token` when it holds a seat; else the token of the seat account `user` holds (the side to
-  // move's when it holds both); else "".
-  static std::string seat_token(const Session& s, const std::string& token, std::int64_t user);
-  void add_you(const Session& s, json& state, const std::string& token) const;
-  void broadcast(Session& s, const json& state);
-  void maybe_start_ai(const std::shared_ptr<Session>& s);
-  Reply apply_move(Session& s, const std::string& move);
-  void evict_idle_locked();
-  // Clocks (game_service_clock.cpp).
-  void seen(Session& s, const std::string& token);
-  void arm_clock(const std::shared_ptr<Session>& s);
-  void on_deadline(const std::shared_ptr<Session>& s, std::uint64_t timer);
-  bool settle_clock(Session& s);
-  void end_by_clock(Session& s, int loser, bool abort);
-  // Fair play (game_service_fair_play.cpp): a game between two accounts lost on time, or by a
-  // claim, may be a bad ending of the loser: noted (after the engine's look at the position, for
-  // a player who sat out a long think) off the calling thread.
-  void note_lost_on_time(Session& s, int loser);
-  void note_left(Session& s, int loser);
-  // Whether the side to move of `st` is clearly lost by the engine's short look (a loader thread).
-  bool side_to_move_lost(const GameEntry& game, const GameState& st);
-  json presence_json(const Session& s) const;
-  // At the table (game_service_table.cpp).
-  void note_position(const Session& s);
-  json table_json(const Session& s) const;
-  json chat_json(const Session& s) const;
-  std::optional<Reply> rematch_action(Session& s, int side);
-  std::optional<Reply> claim_action(Session& s, int side);
-  // Several instances on one database: a game another instance changed
-  // is read again and pushed to this instance's subscribers; a computer move another instance
-  // claimed is tried again here every claim_retry_ms, in case that instance died.
+  // What every loaded game needs once it is in memory (GameTable's on_loaded).
+  void loaded(const SessionPtr& s);
+  // Another instance changed game `id` ("" = maybe any): read again and pushed if held here.
   void refresh(const std::string& id);
-  bool reload_locked(Session& s);
-  bool caught_up(Session& s);
-  static Reply stale_reply(const Session& s);
-  Reply stale_or_error(Session& s, const Result<bool>& written);
-  void retry_claims();
-  // Deletes the games nobody ever moved in (GameServiceOptions::drop_unstarted_after_s).
-  static constexpr std::int64_t kUnstartedSweepS = 600;
-  void drop_unstarted();
-  // Pushes the spectators' counts that changed (every kSpectatorsPushMs).
-  void spectators_changed(const std::shared_ptr<Session>& s);
-  void push_spectators();
-  // Presence across instances (game_service_presence.cpp): each instance tells the others its
-  // count of a seat's connections whenever it changes, answers an instance that has just loaded
-  // the game, and says it is alive every few seconds; the counts of one silent for a while are
-  // dropped (it died, and its players reconnect elsewhere).
-  void seat_seen(Session& s, int side);
-  void tell_presence(const Session& s, int side);
-  void heard(const std::string& instance, const std::string& words);
-  void keep_in_touch();
-  std::shared_ptr<Session> loaded_session(const std::string& id);
 
   storage::GameStore& store_;
-  GameArchive archive_{store_};  // the game list and imports: the store's, apart from play
-  storage::ChatStore chats_;
-  PlayGuard guard_;
+  GameServiceOptions opt_;
   std::unique_ptr<Clock> own_clock_;
   Clock& clock_;
-  // Timers run a game's deadline only while this says alive (stop_all ends that, waiting for
-  // a deadline in progress).
-  struct Alive {
-    std::shared_mutex m;
-    bool alive = true;
-  };
-  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
-  boost::asio::thread_pool& workers_;
-  boost::asio::thread_pool loaders_{2};
-  GameServiceOptions opt_;
-  EnginePool engines_;
-  ComputerQueue computer_queue_;
-  std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
+  GameArchive archive_{store_};  // the game list and imports: the store's, apart from play
+  storage::ChatStore chats_;
+  // The computer players use a game's shipped book only when the registry says it passed its
+  // SPRT (BookSettings::played; docs/engines.md); the others stay opt-in (UCI OwnBook).
+  EnginePool engines_{opt_.hash_mb, /*own_book=*/true};
+  GameTable table_;
+  AnalysisGate gate_{table_};
+  StateView view_{clock_};
+  Broadcaster broadcaster_{view_, gate_};
+  GameLoader loader_{store_, chats_, clock_, gate_};
+  RatingKeeper ratings_{opt_.ratings};
+  SeatAccounts seat_accounts_{store_, loader_, ratings_};
+  FairPlayNotes fair_play_notes_{opt_.fair_play, clock_, engines_, table_};
+  Timekeeper timekeeper_{clock_, store_, loader_, broadcaster_, ratings_, fair_play_notes_};
+  MoveMaker mover_{store_, clock_, loader_, timekeeper_};
+  ComputerPlayer computer_;
+  SeatPresence presence_{store_, clock_, table_, timekeeper_, broadcaster_};
+  Spectators spectators_;
+  Resigner resigner_{store_, loader_};
+  Drawer drawer_{store_, loader_, view_};
+  AbandonClaims claims_{store_, clock_, loader_, fair_play_notes_};
+  Takebacker takebacker_{store_, clock_};
+  Rematcher rematcher_{store_, opt_.fair_play};
+  TableChat chat_{chats_, clock_, opt_.fair_play};
+  GameCreator creator_{{store_, clock_, table_, view_, ratings_, timekeeper_, computer_, broadcaster_}};
+  UnstartedGames unstarted_{store_, table_, opt_.drop_unstarted_after_s};
   std::atomic<bool> stopping_{false};
-  std::atomic<int> ai_running_{0};
-  std::mutex beats_mutex_;
-  std::map<std::string, std::chrono::steady_clock::time_point> beats_;  // other instances, last heard
-  std::chrono::steady_clock::time_point beat_sent_{};
-  std::chrono::steady_clock::time_point unstarted_swept_ = std::chrono::steady_clock::now();
-  std::mutex spectators_mutex_;
-  std::vector<std::weak_ptr<Session>> spectators_changed_;
-  std::jthread claim_retry_;  // last: stops first
+  std::jthread background_;  // last: stops first
 };
 
 }  // namespace oyin::server
