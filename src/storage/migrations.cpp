@@ -4,6 +4,16 @@ namespace oyin::storage {
 
 namespace {
 
+// Migration 1's text shared by both backends.
+#define OYIN_GAMES_COLUMNS \
+  "id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, start_position TEXT NOT NULL, mode TEXT NOT NULL, " \
+  "level INTEGER NOT NULL, ai_side INTEGER NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL, " \
+  "result TEXT NOT NULL DEFAULT '*', reason TEXT NOT NULL DEFAULT '', draw_offer INTEGER NOT NULL DEFAULT -1, " \
+  "created_at TEXT NOT NULL, updated_at TEXT NOT NULL"
+#define OYIN_MOVES_COLUMNS \
+  "game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, move TEXT NOT NULL, " \
+  "PRIMARY KEY(game_id, ply)"
+
 // Migration 3's text shared by both backends (string literals, pasted into each).
 #define OYIN_USERS_COLUMNS \
   "username TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, " \
@@ -57,55 +67,10 @@ const Migration kMigrations[] = {
     // 1: games and their moves. PostgreSQL has no rowid: a BIGSERIAL column of that name keeps
     // "ORDER BY rowid" (insertion order) one text for both.
     {.sql = nullptr,
-     .sqlite = R"sql(
-CREATE TABLE games(
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  rules TEXT NOT NULL,
-  start_position TEXT NOT NULL,
-  mode TEXT NOT NULL,
-  level INTEGER NOT NULL,
-  ai_side INTEGER NOT NULL,
-  token0 TEXT NOT NULL,
-  token1 TEXT NOT NULL,
-  result TEXT NOT NULL DEFAULT '*',
-  reason TEXT NOT NULL DEFAULT '',
-  draw_offer INTEGER NOT NULL DEFAULT -1,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE moves(
-  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-  ply INTEGER NOT NULL,
-  move TEXT NOT NULL,
-  PRIMARY KEY(game_id, ply)
-) WITHOUT ROWID;
-)sql",
-     .postgresql = R"sql(
-CREATE TABLE games(
-  rowid BIGSERIAL UNIQUE,
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  rules TEXT NOT NULL,
-  start_position TEXT NOT NULL,
-  mode TEXT NOT NULL,
-  level INTEGER NOT NULL,
-  ai_side INTEGER NOT NULL,
-  token0 TEXT NOT NULL,
-  token1 TEXT NOT NULL,
-  result TEXT NOT NULL DEFAULT '*',
-  reason TEXT NOT NULL DEFAULT '',
-  draw_offer INTEGER NOT NULL DEFAULT -1,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE moves(
-  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-  ply INTEGER NOT NULL,
-  move TEXT NOT NULL,
-  PRIMARY KEY(game_id, ply)
-);
-)sql"},
+     .sqlite = "CREATE TABLE games(" OYIN_GAMES_COLUMNS ");\n"
+               "CREATE TABLE moves(" OYIN_MOVES_COLUMNS ") WITHOUT ROWID;\n",
+     .postgresql = "CREATE TABLE games(rowid BIGSERIAL UNIQUE, " OYIN_GAMES_COLUMNS ");\n"
+                   "CREATE TABLE moves(" OYIN_MOVES_COLUMNS ");\n"},
     // 2: clocks: the time control of a game and the mover's time left after each move (-1 when
     // the game is untimed), from which the clocks are rebuilt after a restart.
     {.sql = R"sql(

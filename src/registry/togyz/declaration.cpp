@@ -1,10 +1,7 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
-#include "registry/puzzle_support.h"
-#include "registry/registry.h"
+#include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
 #include "search/togyz/nnue_train.h"
-#include "search/alphabeta_engine.h"
-#include "search/levels.h"
 
 namespace oyin {
 
@@ -14,13 +11,7 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles();  // puzzles.cpp
 GameDeclaration declare_togyz() {
   using G = togyz::Togyz;
   GameDeclaration d;
-  d.rules = make_togyz_adapter();
-  d.protocol = Protocol::Uci;
-  d.uci_variant = "togyzkumalak";
-  d.engine_kind = EngineKind::AlphaBeta;
-  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
-  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
-  d.levels = search::alphabeta_levels();
+  declare_alphabeta_uci<G>(d, make_togyz_adapter(), "togyzkumalak");
   // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
   // Book: scores in hundredths of a stone. The shipped book is built from the engine's own
   // analysis (--analysis), each move checked at depth 13: at depth 8 its scores swing by stones

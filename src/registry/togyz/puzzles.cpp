@@ -2,7 +2,7 @@
 // self-play endgames of the alpha-beta engine (record files add more: oyin puzzles --records).
 #include <memory>
 
-#include "registry/puzzle_support.h"
+#include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
 #include "search/alphabeta_engine.h"
 
@@ -53,20 +53,15 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   s->verify_nodes = 50'000'000;
   set_puzzle_proofs<G>(*s);
   s->themes = themes;
-  s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
-                     const std::function<void(const std::string&)>& progress) {
-    auto adapter = make_togyz_adapter();
-    search::AlphaBetaEngine<G> engine;
-    SelfplaySource src;
-    src.name = "selfplay";
-    src.options.opening_plies = 6;
-    src.options.max_plies = 400;
-    src.options.limits.level = 6;
-    src.options.limits.nodes = 20000;
-    src.max_moves = 4;
-    src.max_games = 3000;
-    selfplay_candidates(*adapter, engine, src, seed, take, progress);
-  };
+  SelfplaySource src;
+  src.name = "selfplay";
+  src.options.opening_plies = 6;
+  src.options.max_plies = 400;
+  src.options.limits.level = 6;
+  src.options.limits.nodes = 20000;
+  src.max_moves = 4;
+  src.max_games = 3000;
+  alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
   return s;
 }
 

@@ -1,9 +1,6 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
-#include "registry/puzzle_support.h"
-#include "registry/registry.h"
+#include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
-#include "search/alphabeta_engine.h"
-#include "search/levels.h"
 
 namespace oyin {
 
@@ -13,13 +10,7 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles();  // puzzles.cpp
 GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
   GameDeclaration d;
-  d.rules = make_tojmot_adapter();
-  d.protocol = Protocol::Uci;
-  d.uci_variant = "tojmot";
-  d.engine_kind = EngineKind::AlphaBeta;
-  d.engine_name = search::AlphaBetaEngine<G>::engine_name();
-  d.make_engine = [] { return std::make_unique<search::AlphaBetaEngine<G>>(); };
-  d.levels = search::alphabeta_levels();
+  declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot");
   // The opening, a few plies in, and a middlegame; 5 plies shallower than the mancala (a wider tree).
   // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
   // shipped book is the engine's own analysis (every legal move of the first two plies at depth

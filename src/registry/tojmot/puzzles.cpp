@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "core/text.h"
-#include "registry/puzzle_support.h"
+#include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
 #include "search/alphabeta_engine.h"
 
@@ -76,23 +76,18 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   s->verify_nodes = 50'000'000;
   set_puzzle_proofs<G>(*s);
   s->themes = themes;
-  s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
-                     const std::function<void(const std::string&)>& progress) {
-    auto adapter = make_tojmot_adapter();
-    search::AlphaBetaEngine<G> engine;
-    SelfplaySource src;
-    src.name = "selfplay";
-    src.options.opening_plies = 6;
-    src.options.max_plies = 240;
-    // A depth-5 player against a depth-1 one with noise: the weaker one walks into mates.
-    src.options.limits.level = 5;
-    src.options.limits.nodes = 1500;
-    src.options.weaker_level = 1;
-    src.max_moves = 3;
-    src.max_games = 2000;
-    src.accept = clock_is_low;
-    selfplay_candidates(*adapter, engine, src, seed, take, progress);
-  };
+  SelfplaySource src;
+  src.name = "selfplay";
+  src.options.opening_plies = 6;
+  src.options.max_plies = 240;
+  // A depth-5 player against a depth-1 one with noise: the weaker one walks into mates.
+  src.options.limits.level = 5;
+  src.options.limits.nodes = 1500;
+  src.options.weaker_level = 1;
+  src.max_moves = 3;
+  src.max_games = 2000;
+  src.accept = clock_is_low;
+  alphabeta_selfplay_candidates<G>(*s, make_tojmot_adapter, std::move(src));
   return s;
 }
 
