@@ -60,6 +60,20 @@ namespace {
   "CREATE TABLE playbans(user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, starts_ms BIGINT NOT NULL, " \
   "ends_ms BIGINT NOT NULL, bad_endings INTEGER NOT NULL, PRIMARY KEY(user_id, starts_ms));\n"
 
+// Migration 14's text shared by both backends.
+#define OYIN_ANALYSIS_JOB_COLUMNS \
+  "game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, depth INTEGER NOT NULL, nodes BIGINT NOT NULL, " \
+  "status TEXT NOT NULL DEFAULT 'queued', total INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0, " \
+  "lease TEXT NOT NULL DEFAULT '', lease_until_ms BIGINT NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, " \
+  "error TEXT NOT NULL DEFAULT '', requested_by BIGINT NOT NULL DEFAULT 0, created_at TEXT NOT NULL, " \
+  "created_ms BIGINT NOT NULL, UNIQUE(game_id, depth, nodes)"
+#define OYIN_ANALYSIS_COMMON \
+  "CREATE INDEX analysis_jobs_queue ON analysis_jobs(status, id);\n" \
+  "CREATE INDEX analysis_jobs_by_requester ON analysis_jobs(requested_by, created_ms);\n" \
+  "CREATE TABLE analysis_positions(job_id BIGINT NOT NULL REFERENCES analysis_jobs(id) ON DELETE CASCADE, " \
+  "ply INTEGER NOT NULL, score INTEGER NOT NULL, mate INTEGER, best TEXT NOT NULL, best_line TEXT NOT NULL, " \
+  "nodes BIGINT NOT NULL, PRIMARY KEY(job_id, ply));\n"
+
 // Entry i moves the schema from version i to i+1. Never edit a released entry: append one.
 // Write `sql` once for both backends; give `sqlite` or `postgresql` text only for what cannot
 // be shared (then both must make the same tables and columns).
@@ -298,6 +312,10 @@ CREATE TABLE server_secrets(
                    "ALTER TABLE users ADD COLUMN closed_at TEXT;\n"
                    "CREATE TABLE reports(id BIGSERIAL PRIMARY KEY, " OYIN_REPORTS_COLUMNS ");\n"
                    "CREATE TABLE audit_log(id BIGSERIAL PRIMARY KEY, " OYIN_AUDIT_COLUMNS ");\n" OYIN_FAIR_PLAY_COMMON},
+    // 14: the queue of computer analyses of games and what the workers wrote, position by position
+    // (storage/analysis_job_store.h).
+    {.sqlite = "CREATE TABLE analysis_jobs(id INTEGER PRIMARY KEY, " OYIN_ANALYSIS_JOB_COLUMNS ");\n" OYIN_ANALYSIS_COMMON,
+     .postgresql = "CREATE TABLE analysis_jobs(id BIGSERIAL PRIMARY KEY, " OYIN_ANALYSIS_JOB_COLUMNS ");\n" OYIN_ANALYSIS_COMMON},
 };
 
 }  // namespace
