@@ -18,6 +18,9 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--workers", o->workers, "Threads for the computer players (0 = one per core)")->capture_default_str()->check(whole_number(0, 256));
   cmd->add_option("--analysis-threads", o->analysis_threads, "Threads for analysis, at a lower priority (0 = half the cores)")
       ->capture_default_str()->check(whole_number(0, 256));
+  cmd->add_option("--workers-analysis", o->analysis_workers,
+                  "Workers of the finished games' analysis queue inside this server (0 = leave it to oyin worker)")
+      ->capture_default_str()->check(whole_number(0, 64));
   cmd->add_option("--hash", o->hash_mb, "Hash table of each engine in MB (allocated on its first search)")
       ->capture_default_str()->check(whole_number(1, static_cast<std::int64_t>(search::kMaxHashMb)));
   cmd->add_option("--clock", o->clock, "Time of the game clocks: steady, or manual (tests: POST /api/test/clock advances it)")

@@ -37,6 +37,8 @@ std::string position_after_moves(const GameAdapter& g, const std::string& rules,
 
 // Each subcommand registers itself on the app; `exit_code` receives its result.
 void add_perft_command(CLI::App& app, int& exit_code);
+void add_worker_command(CLI::App& app, int& exit_code);
+void add_win_chance_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);

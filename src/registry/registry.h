@@ -18,6 +18,7 @@
 #include "core/training.h"
 #include "games/game_adapter.h"
 #include "registry/game_tools.h"
+#include "registry/win_chance.h"
 #include "search/engine.h"
 
 namespace oyin {
@@ -78,6 +79,8 @@ struct GameDeclaration {
   std::vector<int> level_ratings;
   // How the game's puzzles are generated and proved (registry/puzzle_support.h); null: none.
   std::shared_ptr<const PuzzleSupport> puzzles;
+  // The engine's score as a chance to win (registry/win_chance.h), for game reviews.
+  WinChance win_chance;
 };
 
 // A registered game: the rules face plus the rest of its declaration.
@@ -138,6 +141,7 @@ class GameEntry final : public GameAdapter {
   const std::vector<ClockPreset>& clock_presets() const { return d_.clock_presets; }
   const std::vector<int>& level_ratings() const { return d_.level_ratings; }
   const PuzzleSupport* puzzles() const { return d_.puzzles.get(); }
+  const WinChance& win_chance() const { return d_.win_chance; }
 
  private:
   GameDeclaration d_;

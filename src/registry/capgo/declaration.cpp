@@ -73,6 +73,7 @@ GameDeclaration declare_capgo() {
   // random mover; level 1's step is a 99.5% lower bound, and chained steps overstate a little).
   d.level_ratings = {400, 1440, 2360, 2449, 2526, 2558, 2634, 2656, 2787, 2841, 2916};
   d.puzzles = capgo_puzzles();
+  d.win_chance = {.score_is_win_rate = true};  // the Monte-Carlo search scores by its win rate
   return d;
 }
 

@@ -90,6 +90,7 @@ class AccountService;
 class FairPlayService;
 class LearnProgressService;
 class RatingService;
+class ReviewService;
 
 class Api {
  public:
@@ -114,6 +115,8 @@ class Api {
   void set_accounts(AccountService* a) { accounts_ = a; }
   // Blocks, reports, playbans and the moderators' routes (needs the accounts).
   void set_fair_play(FairPlayService* f) { fair_play_ = f; }
+  // Analysis of finished games (/api/games/{id}/analysis); without it those answer 404.
+  void set_review(ReviewService* r) { review_ = r; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
   void set_ratings(RatingService* r) { ratings_ = r; }
   // What seals a guest's puzzle results (server/learn/result_seal.h).
@@ -156,6 +159,7 @@ class Api {
   AccountService* accounts_ = nullptr;
   FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
+  ReviewService* review_ = nullptr;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
   RouteTable<ApiCall> table_;
 };

@@ -10,6 +10,7 @@
 #include "server/learn/lessons_api.h"
 #include "server/learn/puzzles_api.h"
 #include "server/ratings/rating_service.h"
+#include "server/review/review_service.h"
 #include "server/common/request_json.h"
 
 namespace oyin::server {
@@ -59,6 +60,26 @@ void Api::add_game_routes() {
   for (const char* what : {"positions", "boards", "record"}) table_.add("GET", std::string("/api/games/{id}/") + what, "loader", game);
   for (const char* what : {"moves", "resign", "undo", "draw", "claim", "rematch", "chat"})
     table_.add("POST", std::string("/api/games/{id}/") + what, "loader", game);
+  // A finished game's analysis by the queue's workers: asked for, then read as it fills.
+  table_.add("POST", "/api/games/{id}/analysis", "loader", [this](ApiCall& c) {
+    if (!review_) return not_here(c);
+    const std::int64_t user = user_of_cookie(c.req.cookie);
+    std::string token = seat_token_of(c.req, c.t);
+    if (token.empty() && c.body.is_object() && c.body.contains("token") && c.body["token"].is_string())
+      token = c.body["token"].get<std::string>();
+    games_.run_slow([this, id = c.parts[2], body = c.body, token, user,
+                     client = client_key(user, c.req.client), respond = c.respond] {
+      const Reply r = review_->request(id, body, token, user, client);
+      respond(json_response(r.status, r.body));
+    });
+  });
+  table_.add("GET", "/api/games/{id}/analysis", "loader", [this](ApiCall& c) {
+    if (!review_) return not_here(c);
+    games_.run_slow([this, id = c.parts[2], respond = c.respond] {
+      const Reply r = review_->status(id);
+      respond(json_response(r.status, r.body));
+    });
+  });
   table_.add("POST", "/api/import", "loader", [this](ApiCall& c) {
     // Every import is kept for good: a client's imports are limited in number and in size.
     const std::string client = client_key(user_of_cookie(c.req.cookie), c.req.client);

@@ -1,4 +1,5 @@
 #include "server/http/http_server.h"
+#include "server/review/review_service.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -318,6 +319,12 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   AnalysisService analysis(analysis_opt);
   analysis.set_gate([&games](const json& req, const GameState& st) { return games.analysis_refusal(req, st); });
   Api api(games, analysis, opt.web_root);
+  ReviewOptions review_opt;
+  review_opt.workers = opt.analysis_workers;
+  review_opt.hash_mb = opt.hash_mb;
+  ReviewService review(**store, games, *clock, review_opt);
+  games.on_other_signal([&review](const std::string& words) { review.heard(words); });
+  api.set_review(&review);
   KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
   api.set_knowledge(&knowledge);
   api.set_manual_clock(manual);
@@ -359,6 +366,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   ioc.run();
   for (auto& t : threads) t.join();
   fair_play.on_lobby_changed({});  // the lobby goes before the games' loader threads do
+  review.stop();
+  games.on_other_signal({});
   games.stop_all();
   analysis.stop_all();
   accounts.stop();

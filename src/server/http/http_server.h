@@ -14,6 +14,7 @@ struct ServerOptions {
   int io_threads = 2;
   int workers = 0;           // threads for the computer players; 0 = number of cores
   int analysis_threads = 0;  // threads for analysis; 0 = half the cores (at least 1)
+  int analysis_workers = 1;  // workers of the games' analysis queue in this server (0: oyin worker only)
   int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
   std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
   int max_games_per_minute = 30;  // new games per client (account, else address); 0: no limit

@@ -41,7 +41,11 @@ GameService::GameService(storage::GameStore& store, boost::asio::thread_pool& wo
     if (!stopping_) table_.run_slow([this, id] { refresh(id); });
   });
   store_.on_signal([this](const std::string& instance, const std::string& words) {
-    if (!stopping_) table_.run_slow([this, instance, words] { presence_.heard(instance, words); });
+    if (stopping_) return;
+    table_.run_slow([this, instance, words] {
+      presence_.heard(instance, words);  // an instance's words say it is alive, whatever they are
+      if (other_signal_) other_signal_(words);
+    });
   });
   background_ = std::jthread([this](std::stop_token stop) {
     std::mutex m;
@@ -277,6 +281,13 @@ Reply GameService::subscribe(const std::string& id, std::weak_ptr<Subscriber> su
   if (live) live->send_text(wire_text(json{{"type", "state"}, {"state", state}}));
   s->subscribers.push_back(std::move(sub));
   return {200, std::move(state)};
+}
+
+void GameService::push(const std::string& id, const std::string& text) {
+  SessionPtr s = table_.loaded(id);
+  if (!s) return;
+  std::lock_guard lock(s->m);
+  Broadcaster::send(*s, text);
 }
 
 void GameService::leave(const std::string& id, const std::string& token, const std::string& address) {

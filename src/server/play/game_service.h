@@ -154,6 +154,11 @@ class GameService {
   static constexpr int kSpectatorsPushMs = 500;
   Reply subscribe(const std::string& id, std::weak_ptr<Subscriber> sub, const std::string& token, std::int64_t user = 0,
                   std::string* seat_token = nullptr, const std::string& address = "");
+  // Sends `text` to every connection following game `id` on this instance (none when the game is
+  // not in memory here): news about the game from elsewhere, such as its analysis's progress.
+  void push(const std::string& id, const std::string& text);
+  // Signals from other instances that are not the play module's own (GameStore::signal words).
+  void on_other_signal(std::function<void(const std::string& words)> hook) { other_signal_ = std::move(hook); }
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
   std::size_t cached_games();
@@ -210,6 +215,7 @@ class GameService {
   GameCreator creator_{{store_, clock_, table_, view_, ratings_, timekeeper_, computer_, broadcaster_}};
   UnstartedGames unstarted_{store_, table_, opt_.drop_unstarted_after_s};
   std::atomic<bool> stopping_{false};
+  std::function<void(const std::string&)> other_signal_;  // set before serving
   std::jthread background_;  // last: stops first
 };
 
