@@ -2,29 +2,29 @@
 // #/game/ID, #/history, #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN, #/player/NAME,
 // #/leaderboard/GAME/SPEED, #/mod for moderators).
 import { useEffect, useState } from 'preact/hooks';
-import { api, seats, type Meta } from './api';
-import { DICTS, LANGS, detectLang, type Lang } from './i18n';
-import { GamePage } from './game_page';
-import { HistoryPage } from './history_page';
-import { NewGame } from './new_game';
-import { GalleryPage } from './gallery_page';
-import { BasePage } from './base_page';
-import { BASE_TEXTS } from './base_texts';
+import { api, seats, type Meta } from './common/api';
+import { DICTS, LANGS, detectLang, type Lang } from './common/i18n';
+import { GamePage } from './play/game_page';
+import { HistoryPage } from './play/history_page';
+import { NewGame } from './play/new_game';
+import { GalleryPage } from './boards/gallery_page';
+import { BasePage } from './base/base_page';
+import { BASE_TEXTS } from './base/base_texts';
 import { LearnRoute } from './learn/learn_route';
 import { LEARN_TEXTS } from './learn/learn_texts';
 import { syncProgress } from './learn/progress_sync';
-import { LobbyPage } from './lobby_page';
-import { LOBBY_TEXTS } from './lobby_texts';
-import { accountApi, type Account } from './account_api';
-import { ACCOUNT_TEXTS } from './account_texts';
-import { AccountMenu } from './account_menu';
-import { PlayerPage } from './player_page';
-import { LeaderboardPage } from './leaderboard_page';
-import { ChallengeNotice } from './challenge_notice';
-import { chatSetting } from './chat_setting';
-import { FAIR_TEXTS } from './fair_play_texts';
-import { ModPage } from './mod_page';
-import { storage } from './storage';
+import { LobbyPage } from './lobby/lobby_page';
+import { LOBBY_TEXTS } from './lobby/lobby_texts';
+import { accountApi, type Account } from './account/account_api';
+import { ACCOUNT_TEXTS } from './account/account_texts';
+import { AccountMenu } from './account/account_menu';
+import { PlayerPage } from './account/player_page';
+import { LeaderboardPage } from './account/leaderboard_page';
+import { ChallengeNotice } from './lobby/challenge_notice';
+import { chatSetting } from './account/chat_setting';
+import { FAIR_TEXTS } from './fair_play/fair_play_texts';
+import { ModPage } from './fair_play/mod_page';
+import { storage } from './common/storage';
 
 function useRoute(): string[] {
   const parse = () => {

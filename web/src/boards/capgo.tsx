@@ -1,10 +1,10 @@
 // Capture Go: a goban with coordinates, stones and the last move, all from the board the server
 // sends (rows of stones, captures, targets); a click on a point sends the legal move there.
 import { useState } from 'preact/hooks';
-import type { BoardData, CapgoBoardData } from '../api';
-import type { Dict } from '../i18n';
+import type { BoardData, CapgoBoardData } from '../common/api';
+import type { Dict } from '../common/i18n';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { fillText, sideName } from '../common/i18n';
 
 function starPoints(n: number): [number, number][] {
   if (n < 7) return n === 5 ? [[2, 2]] : [];

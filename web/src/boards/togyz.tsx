@@ -1,9 +1,9 @@
 // Togyz Kumalak: two rows of nine pits, two kazans between them, stones drawn for small counts.
 // Everything comes from the board the server sends (pits, kazans, tuzdyks, the last move) and
 // the legal moves (a click sends the move of that pit).
-import type { TogyzBoardData } from '../api';
+import type { TogyzBoardData } from '../common/api';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { fillText, sideName } from '../common/i18n';
 
 const SIDES = ['white', 'black'];
 

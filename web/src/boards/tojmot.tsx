@@ -4,9 +4,9 @@
 // the server sends; a click on a piece and then on a target sends the legal move with those
 // cells (asking for the piece when several promotions share them).
 import { useEffect, useState } from 'preact/hooks';
-import type { LegalMove, TojmotBoardData, TojmotCell } from '../api';
+import type { LegalMove, TojmotBoardData, TojmotCell } from '../common/api';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { fillText, sideName } from '../common/i18n';
 
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates

@@ -1,9 +1,9 @@
 // #/learn: for every game on this server, its rules page and its lessons, with the lessons the
 // learner has finished marked (a guest's may be reset; an account's are the server's).
 import { useEffect, useState } from 'preact/hooks';
-import type { MetaGame } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
+import type { MetaGame } from '../common/api';
+import type { Dict } from '../common/i18n';
+import { errorText } from '../common/server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
 import { fill, type LearnDict } from './learn_texts';
 import { progressOwner } from './progress_sync';

@@ -1,6 +1,6 @@
 // #/learn (the list), #/learn/rules/GAME, #/learn/lesson/ID, #/learn/puzzles[/GAME], #/learn/puzzle/ID.
-import type { MetaGame } from '../api';
-import type { Dict } from '../i18n';
+import type { MetaGame } from '../common/api';
+import type { Dict } from '../common/i18n';
 import { LearnPage } from './learn_page';
 import { LessonPage } from './lesson_page';
 import { PuzzlePage } from './puzzle_page';

@@ -1,7 +1,7 @@
 // The texts of the learning pages in the four UI languages, kept in learn_texts.json (one entry
 // per text, one string per language) so that web/tests/learn_texts.test.mjs can check that none
 // is missing or copied from English.
-import type { Lang } from '../i18n';
+import type { Lang } from '../common/i18n';
 import texts from './learn_texts.json';
 
 type Key = keyof typeof texts;

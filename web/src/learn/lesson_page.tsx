@@ -2,9 +2,9 @@
 // board; the learner's move goes to the server, which says whether it is the one asked for and,
 // if not, why; a finished lesson is remembered in this browser.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, CapgoBoardData, LegalMove, MetaGame } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
+import type { BoardData, CapgoBoardData, LegalMove, MetaGame } from '../common/api';
+import type { Dict } from '../common/i18n';
+import { errorText } from '../common/server_texts';
 import { GoCounters } from '../boards/capgo';
 import { LEARN_BOARDS } from './boards';
 import { type Attempt, type LessonFull, type LessonSummary, lessonsApi, pick, progress } from './learn_api';

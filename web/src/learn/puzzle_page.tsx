@@ -4,10 +4,10 @@
 // learner's puzzle rating (Glicko-2, computed by the server, kept in this browser for a guest),
 // and after a fail the solution can be played through.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { BoardData, LegalMove, MetaGame } from '../api';
-import { ApiError } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
+import type { BoardData, LegalMove, MetaGame } from '../common/api';
+import { ApiError } from '../common/api';
+import type { Dict } from '../common/i18n';
+import { errorText } from '../common/server_texts';
 import { GoCounters } from '../boards/capgo';
 import { LEARN_BOARDS } from './boards';
 import { fill, type LearnDict } from './learn_texts';

@@ -2,10 +2,10 @@
 // the puzzle rating per game and the puzzles already played. The rating store is the one seam
 // an account will replace (the server keeps an account's rating; a guest's is sent with each
 // attempt and the server's answer stored back).
-import { call, type BoardData, type LegalMove } from '../api';
+import { call, type BoardData, type LegalMove } from '../common/api';
 import type { LearnDict } from './learn_texts';
 import { fill } from './learn_texts';
-import { storage } from '../storage';
+import { storage } from '../common/storage';
 
 export interface Rating {
   rating: number;

@@ -2,8 +2,8 @@
 // the rules core) drawn by the game's play board; a move on it is played by the server and the
 // position after it shown, until Reset.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, MetaGame } from '../api';
-import type { Dict } from '../i18n';
+import type { BoardData, MetaGame } from '../common/api';
+import type { Dict } from '../common/i18n';
 import { GoCounters } from '../boards/capgo';
 import { LEARN_BOARDS } from './boards';
 import { type LessonFull, lessonsApi, pick, type Texts } from './learn_api';

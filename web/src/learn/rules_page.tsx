@@ -1,7 +1,7 @@
 // #/learn/rules/GAME: the rules of one game (written from ../shared/rules/*.md) in the UI
 // language, with live diagrams.
-import type { MetaGame } from '../api';
-import type { Dict } from '../i18n';
+import type { MetaGame } from '../common/api';
+import type { Dict } from '../common/i18n';
 import { pick } from './learn_api';
 import type { LearnDict } from './learn_texts';
 import { RULES } from './rules_content';
