@@ -3,7 +3,6 @@
 // base's games that reached the position shown, searchable by player, event, year and result;
 // a game opens in review with the engine.
 import { useEffect, useState } from 'preact/hooks';
-import type { ComponentType } from 'preact';
 import type { MetaGame } from '../common/api';
 import { baseApi, type BaseFilters, type BaseGame, type ExplorerReply } from './base_api';
 import { BASE_TEXTS } from './base_texts';
@@ -11,12 +10,8 @@ import { ExplorerPanel } from './explorer_panel';
 import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
-import type { BoardProps } from '../boards/types';
-import { TogyzBoard } from '../boards/togyz';
-import { TojmotBoard } from '../boards/tojmot';
-import { GoBoard } from '../boards/capgo';
+import { BOARDS } from '../boards';
 
-const BOARDS: Record<string, ComponentType<BoardProps>> = { togyz: TogyzBoard, tojmot: TojmotBoard, capgo: GoBoard };
 const PAGE = 20;
 const EVAL_DEPTH = 4;
 
@@ -67,7 +62,7 @@ export function BasePage({ t, meta, game }: { t: Dict; meta: MetaGame[]; game: s
     }
   };
   const dict = t as unknown as Record<string, string>;
-  const Board = BOARDS[current];
+  const Board = BOARDS[current]?.Board;
   const field = (key: keyof BaseFilters, label: string) => (
     <label>
       {label}

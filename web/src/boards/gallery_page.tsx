@@ -1,11 +1,9 @@
 // #/gallery: each board drawn from fixed board data, without a server game. Shows how the
 // boards look (and lets the browser tests photograph them). The boards are written as the server
 // sends them; the board descriptions (Tojmot's cells, Go's columns) come from /api/meta.
-import type { CapgoBoardData, LegalMove, MetaGame, TogyzBoardData, TojmotBoardData } from '../common/api';
+import type { BoardData, CapgoBoardData, LegalMove, MetaGame, TogyzBoardData, TojmotBoardData } from '../common/api';
 import type { Dict } from '../common/i18n';
-import { TogyzBoard } from './togyz';
-import { TojmotBoard } from './tojmot';
-import { GoBoard } from './capgo';
+import { BOARDS } from './index';
 
 // Endgame position A of the rules file: each side has a tuzdyk, Black to move.
 const TOGYZ: TogyzBoardData = {
@@ -53,23 +51,27 @@ const GO: CapgoBoardData = {
   last: { side: 'black', point: 'E4', captured: 0 },
 };
 
+// The boards shown, in order: a still position, or one with the moves a click would show.
+const SAMPLES: { game: 'togyz' | 'tojmot' | 'capgo'; board: BoardData; legal: LegalMove[]; live: boolean }[] = [
+  { game: 'togyz', board: TOGYZ, legal: [], live: false },
+  { game: 'tojmot', board: TOJMOT, legal: TOJMOT_LEGAL, live: true },
+  { game: 'capgo', board: GO, legal: [], live: false },
+];
+
 export function GalleryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
   const desc = (g: string) => meta.find((m) => m.name === g)?.board ?? {};
   const none = () => undefined;
   return (
     <div class="gallery">
-      <section class="card" data-gallery="togyz">
-        <h2>{t.togyz}</h2>
-        <TogyzBoard board={TOGYZ} desc={desc('togyz')} legal={[]} live={false} flipped={false} onMove={none} t={t} />
-      </section>
-      <section class="card" data-gallery="tojmot">
-        <h2>{t.tojmot}</h2>
-        <TojmotBoard board={TOJMOT} desc={desc('tojmot')} legal={TOJMOT_LEGAL} live={true} flipped={false} onMove={none} t={t} />
-      </section>
-      <section class="card" data-gallery="capgo">
-        <h2>{t.capgo}</h2>
-        <GoBoard board={GO} desc={desc('capgo')} legal={[]} live={false} flipped={false} onMove={none} t={t} />
-      </section>
+      {SAMPLES.map(({ game, board, legal, live }) => {
+        const { Board } = BOARDS[game];
+        return (
+          <section key={game} class="card" data-gallery={game}>
+            <h2>{t[game]}</h2>
+            <Board board={board} desc={desc(game)} legal={legal} live={live} flipped={false} onMove={none} t={t} />
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LegalMove, TojmotBoardData, TojmotCell } from '../common/api';
 import { onEnter, type BoardProps } from './types';
+import { tojmotCellPlace } from './geometry';
 import { fillText, sideName } from '../common/i18n';
 
 const S = 31;  // half-diagonal of a cell
@@ -28,8 +29,7 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
   }, [board]);
 
   const at = (x: number, y: number): [number, number] => {
-    const vx = flipped ? columns.length + 1 - x : x;
-    const vy = flipped ? y : rows + 1 - y;
+    const [vx, vy] = tojmotCellPlace(x, y, columns.length, rows, flipped);
     return [M + (vx - 1) * S + S, M + (vy - 1) * S + S];
   };
   const cellOf = new Map(cellList.map((c) => [c.cell, c]));

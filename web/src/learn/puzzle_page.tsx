@@ -8,8 +8,7 @@ import type { BoardData, LegalMove, MetaGame } from '../common/api';
 import { ApiError } from '../common/api';
 import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
-import { GoCounters } from '../boards/capgo';
-import { LEARN_BOARDS } from './boards';
+import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { fill, type LearnDict } from './learn_texts';
 import {
   NEW_LEARNER, type PuzzleSummary, type PuzzleView, type Rating, type TryResult, puzzleRatings, puzzlesApi,
@@ -139,9 +138,9 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
     last.answer.forEach((ply, i) => later(ANSWER_MS * (i + 1), () => setBoard(ply.board)));
   };
 
-  const Board = LEARN_BOARDS[game];
+  const Board = BOARDS[game]?.Board;
   const desc = meta.find((m) => m.name === game)?.board ?? {};
-  const toMove = String(((puzzle?.board ?? {}) as { to_move?: string }).to_move ?? '');
+  const toMove = sideToMove(puzzle?.board);
   const themes = summary.find((s) => s.game === game)?.themes ?? [];
   const over = phase === 'solved' || phase === 'failed' || phase === 'answer';
   const change = last?.rating?.change;
@@ -165,15 +164,15 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
     <div class={`lesson-page puzzle-page game-${game}`} data-puzzle={puzzle?.id ?? ''} data-state={phase}>
       <section class="board-column lesson-board">
         {Board && board && <Board board={board} desc={desc} legal={phase === 'asking' ? legal : []} live={!over}
-                                  flipped={game !== 'capgo' && toMove === 'black'} onMove={onMove} t={t} />}
-        {game === 'capgo' && board && <GoCounters board={board} t={t} />}
+                                  flipped={isFlipped(game, toMove)} onMove={onMove} t={t} />}
+        {board && <BoardCounters game={game} board={board} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card">
           <div class="muted small"><a href="#/learn" data-action="back">{lt.backToLearn}</a></div>
           <h1 class="lesson-title">{lt.puzzles}</h1>
           <nav class="puzzle-games">
-            {meta.filter((m) => LEARN_BOARDS[m.name]).map((m) => (
+            {meta.filter((m) => BOARDS[m.name]).map((m) => (
               <a key={m.name} href={`#/learn/puzzles/${m.name}`} class={`button small${m.name === game ? ' primary' : ''}`}
                  data-puzzle-game={m.name}>{(t as Record<string, string>)[m.name] ?? m.title}</a>
             ))}

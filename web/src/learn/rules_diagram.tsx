@@ -4,8 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardData, MetaGame } from '../common/api';
 import type { Dict } from '../common/i18n';
-import { GoCounters } from '../boards/capgo';
-import { LEARN_BOARDS } from './boards';
+import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { type LessonFull, lessonsApi, pick, type Texts } from './learn_api';
 import type { LearnDict } from './learn_texts';
 
@@ -34,7 +33,7 @@ export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: Diagra
     lesson(d.lesson).then(setFull).catch(() => setFull(null));
   }, [d.lesson]);
   const step = full?.steps[d.step - 1];
-  const Board = LEARN_BOARDS[game];
+  const Board = BOARDS[game]?.Board;
   if (!step || !Board) return <div class="rules-diagram muted">…</div>;
   const desc = meta.find((m) => m.name === game)?.board ?? {};
   const board = after ?? step.board;
@@ -47,9 +46,10 @@ export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: Diagra
   };
   return (
     <figure class="rules-diagram" data-diagram={`${d.lesson}/${d.step}`}>
-      <Board board={board} desc={desc} legal={after ? [] : step.legal} live={!after} flipped={false} onMove={onMove} t={t}
+      <Board board={board} desc={desc} legal={after ? [] : step.legal} live={!after}
+             flipped={isFlipped(game, sideToMove(step.board))} onMove={onMove} t={t}
              marks={step.marks} />
-      {game === 'capgo' && <GoCounters board={board} t={t} />}
+      <BoardCounters game={game} board={board} t={t} />
       <figcaption class="caption">{pick(d.caption, t.lang)} {after ? <b>{moved}</b> : lt.diagramTry}
         {after && <button class="link" data-action="reset-diagram" onClick={() => setAfter(null)}>{lt.reset}</button>}</figcaption>
     </figure>

@@ -3,14 +3,10 @@
 // shown is the state's board at the current ply, and past plies' boards come from the server by
 // range (BoardCache): the page parses no position.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ComponentType } from 'preact';
 import { api, ApiError, seats, watchGame, type BoardData, type ChatLine, type GameSocket, type GameView, type MetaGame, type Presence, type SeatPlayer } from '../common/api';
 import { sideName, type Dict } from '../common/i18n';
 import { endText, errorText } from '../common/server_texts';
-import { TogyzBoard } from '../boards/togyz';
-import { TojmotBoard } from '../boards/tojmot';
-import { GoBoard, GoCounters } from '../boards/capgo';
-import type { BoardProps } from '../boards/types';
+import { BOARDS, BoardCounters, isFlipped } from '../boards';
 import { AnalysisPanel } from './analysis_panel';
 import { BoardCache } from './board_cache';
 import { RulesSummary } from './rules_view';
@@ -22,14 +18,6 @@ import { RatingChanges, SeatName } from './seat_players';
 import type { Account } from '../account/account_api';
 import type { FairDict } from '../fair_play/fair_play_texts';
 import { ReportDialog } from '../fair_play/report_dialog';
-
-// How each game's board is drawn, and whether it is turned for the second side by default (a
-// goban is the same from both sides and is never turned).
-const BOARDS: Record<string, { Board: ComponentType<BoardProps>; turns: boolean }> = {
-  togyz: { Board: TogyzBoard, turns: true },
-  tojmot: { Board: TojmotBoard, turns: true },
-  capgo: { Board: GoBoard, turns: false },
-};
 
 export function resultText(t: Dict, v: GameView): string {
   if (v.result === '1/2-1/2') return t.draw;
@@ -215,8 +203,7 @@ export function GamePage({ id, t, at, meta, account, ft }: {
   const mine = me === 'both' || (me !== undefined && me === view.to_move);
   const canMove = view.status === 'ongoing' && shown === view.ply && mine && !view.thinking && view.mode !== 'review';
   const legal = canMove ? view.legal : [];
-  const entry = BOARDS[view.game];
-  const isFlipped = flipped ?? (!!entry?.turns && me === view.sides[1]);
+  const turned = flipped ?? isFlipped(view.game, me);
   // The creator's invite link comes with the state in any of their tabs.
   const invite = view.invite ? `${location.origin}${view.invite}` : sessionStorage.getItem(`oyin.invite.${id}`);
   const run = async (p: Promise<GameView>) => {
@@ -266,7 +253,7 @@ export function GamePage({ id, t, at, meta, account, ft }: {
   // A timed online game whose opponent's connection is gone: after a minute it can be claimed.
   const opponent = me && me !== 'both' ? view.sides.find((s) => s !== me) : undefined;
   const opponentAway = canAct && view.mode === 'online' && !!view.clock && !!opponent && view.presence?.[opponent]?.connected === false;
-  const Board = entry?.Board;
+  const Board = BOARDS[view.game]?.Board;
   const seated = !!me && view.mode !== 'review';
   const watching = !seated && view.mode !== 'review';
   const isPlayer = seated && me !== 'both';
@@ -293,20 +280,20 @@ export function GamePage({ id, t, at, meta, account, ft }: {
          data-shown={shown} data-board-ready={cached ? 'yes' : 'no'}>
       <section class="board-column">
         <div class="player-bar top">
-          <PlayerChip p={players[isFlipped ? 0 : 1]} t={t} at={at} />
-          <ClockChip view={view} side={players[isFlipped ? 0 : 1].side} t={t} />
+          <PlayerChip p={players[turned ? 0 : 1]} t={t} at={at} />
+          <ClockChip view={view} side={players[turned ? 0 : 1].side} t={t} />
         </div>
         <div class={cached ? '' : 'board-loading'}>
           {Board
             ? <Board board={board} desc={gameMeta?.board ?? {}} legal={legal} live={view.status === 'ongoing' && shown === view.ply}
-                     flipped={isFlipped} onMove={onMove} t={t} explainIllegal />
+                     flipped={turned} onMove={onMove} t={t} explainIllegal />
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         <div class="player-bar bottom">
-          <PlayerChip p={players[isFlipped ? 1 : 0]} t={t} at={at} />
-          <ClockChip view={view} side={players[isFlipped ? 1 : 0].side} t={t} />
+          <PlayerChip p={players[turned ? 1 : 0]} t={t} at={at} />
+          <ClockChip view={view} side={players[turned ? 1 : 0].side} t={t} />
         </div>
-        {view.game === 'capgo' && <GoCounters board={board} t={t} />}
+        <BoardCounters game={view.game} board={board} t={t} />
       </section>
       <aside class="side-panel">
         <div class="card status-card">
@@ -343,7 +330,7 @@ export function GamePage({ id, t, at, meta, account, ft }: {
         <MoveList view={view} ply={shown} setPly={setPly} t={t} />
         <div class="card actions">
           {passMove && <button data-action="pass" onClick={() => onMove(passMove.move)}>{t.pass}</button>}
-          <button data-action="flip" onClick={() => setFlipped(!isFlipped)}>⇅ {t.flip}</button>
+          <button data-action="flip" onClick={() => setFlipped(!turned)}>⇅ {t.flip}</button>
           {canAct && view.mode !== 'online' && !view.rated && (
             <button data-action="undo" onClick={() => run(api.action(id, 'undo', token))} disabled={view.ply === 0}>↶ {t.undo}</button>
           )}
