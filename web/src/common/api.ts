@@ -1,6 +1,7 @@
 // The server's JSON API and WebSocket channels. The server sends every game as data (the board,
 // the legal moves, the rules' values, the end as a code): the UI parses no notation.
 import { storage } from './storage';
+import { openSocket } from './socket';
 
 // The board as the server sends it (state.board, and each entry of /boards). Each game's shape is
 // its adapter's view (src/games/*_adapter.cpp).
@@ -240,10 +241,6 @@ export const seats = {
   set: (id: string, token: string) => storage.setText(`oyin.seat.${id}`, token),
 };
 
-function wsUrl(path: string): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
-}
-
 export interface GameSocket {
   close: () => void;
   // Sends a message ({"type": "chat", "text"}, ...) with the seat's token; false when the
@@ -261,66 +258,45 @@ export function watchGame(id: string, token: string, on: {
   spectators?: (count: number) => void;
   error?: (e: ApiError, request: Record<string, unknown>) => void;
 }): GameSocket {
-  let ws: WebSocket | null = null;
-  let closed = false;
-  let delay = 250;
   let known: string[] = [];  // the game's moves as this socket has them
-  const open = () => {
-    // The seat's token goes as a subprotocol, not in the URL (which proxies' access logs keep).
-    ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(id)}`), token ? ['oyin', `oyin.seat.${token}`] : undefined);
-    let first = true;
-    ws.onopen = () => {
-      delay = 250;
-      on.connection(true);
-    };
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === 'state') {
-        const s = msg.state as GameView & { moves_from?: number };
-        // A push carries the last moves only, from index moves_from: the ones before are those
-        // this connection has. One that missed some reads the whole game again.
-        if (s.moves_from !== undefined && s.moves_from > 0) {
-          if (s.moves_from > known.length) {
-            const wasFirst = first;
-            first = false;
-            api.get(id, token).then((full) => {
-              known = full.moves;
-              on.state(full, wasFirst);
-            }).catch(() => { /* the next push or a reconnection brings it */ });
-            return;
-          }
-          s.moves = known.slice(0, s.moves_from).concat(s.moves);
-        }
-        known = s.moves;
-        if (first && s.chat) on.chat?.(s.chat, true);
-        on.state(s, first);
+  let first = true;          // the next state is the first on this connection
+  const onState = (s: GameView & { moves_from?: number }) => {
+    // A push carries the last moves only, from index moves_from: the ones before are those
+    // this connection has. One that missed some reads the whole game again.
+    if (s.moves_from !== undefined && s.moves_from > 0) {
+      if (s.moves_from > known.length) {
+        const wasFirst = first;
         first = false;
-      } else if (msg.type === 'chat') {
-        on.chat?.(msg.lines as ChatLine[], false);
-      } else if (msg.type === 'spectators') {
-        on.spectators?.(msg.count as number);
-      } else if (msg.type === 'error') {
-        on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
+        api.get(id, token).then((full) => {
+          known = full.moves;
+          on.state(full, wasFirst);
+        }).catch(() => { /* the next push or a reconnection brings it */ });
+        return;
       }
-    };
-    ws.onclose = () => {
-      if (closed) return;
-      on.connection(false);
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 5000);
-    };
+      s.moves = known.slice(0, s.moves_from).concat(s.moves);
+    }
+    known = s.moves;
+    if (first && s.chat) on.chat?.(s.chat, true);
+    on.state(s, first);
+    first = false;
   };
-  open();
+  // The seat's token goes as a subprotocol, not in the URL (which proxies' access logs keep).
+  const socket = openSocket(`/ws/games/${encodeURIComponent(id)}`, {
+    open: () => {
+      first = true;
+      on.connection(true);
+    },
+    message: (msg) => {
+      if (msg.type === 'state') onState(msg.state);
+      else if (msg.type === 'chat') on.chat?.(msg.lines as ChatLine[], false);
+      else if (msg.type === 'spectators') on.spectators?.(msg.count as number);
+      else if (msg.type === 'error') on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
+    },
+    drop: () => on.connection(false),
+  }, token ? ['oyin', `oyin.seat.${token}`] : undefined);
   return {
-    close: () => {
-      closed = true;
-      ws?.close();
-    },
-    send: (msg) => {
-      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-      ws.send(JSON.stringify({ ...msg, token }));
-      return true;
-    },
+    close: socket.close,
+    send: (msg) => socket.send({ ...msg, token }),
   };
 }
 
@@ -353,19 +329,15 @@ export interface AnalysisRequest {
 
 // The analysis channel: requests go out with ids, lines come back tagged with them.
 export class AnalysisChannel {
-  private ws: WebSocket;
-  private ready: Promise<void>;
   private handlers = new Map<string, (l: AnalysisLine) => void>();
-  constructor() {
-    this.ws = new WebSocket(wsUrl('/ws/analysis'));
-    this.ready = new Promise((resolve) => (this.ws.onopen = () => resolve()));
-    this.ws.onmessage = (ev) => {
-      const line = JSON.parse(ev.data) as AnalysisLine;
+  private socket = openSocket('/ws/analysis', {
+    message: (msg) => {
+      const line = msg as AnalysisLine;
       this.handlers.get(String(line.id))?.(line);
-    };
-  }
+    },
+  });
   async analyse(req: AnalysisRequest, onLine: (l: AnalysisLine) => void): Promise<AnalysisLine> {
-    await this.ready;
+    await this.socket.whenOpen();
     return new Promise((resolve) => {
       this.handlers.set(req.id, (l) => {
         onLine(l);
@@ -374,10 +346,10 @@ export class AnalysisChannel {
           resolve(l);
         }
       });
-      this.ws.send(JSON.stringify(req));
+      this.socket.send(req);
     });
   }
   close() {
-    this.ws.close();
+    this.socket.close();
   }
 }

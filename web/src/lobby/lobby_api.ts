@@ -5,6 +5,7 @@
 // cancelled.
 import { call, seats, type ClockPreset } from '../common/api';
 import { storage } from '../common/storage';
+import { openSocket } from '../common/socket';
 
 export interface SeekView {
   id: string;
@@ -113,20 +114,10 @@ export interface LobbyEvents {
 }
 
 export function watchLobby(onSeeks: (s: SeekView[]) => void, onStarted: (g: StartedGame) => void, events: LobbyEvents = {}) {
-  let ws: WebSocket | null = null;
-  let closed = false;
-  let delay = 250;
-  const hello = () => {
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'hello', seek_tokens: Object.values(mySeeks.all()) }));
-  };
-  const open = () => {
-    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
-    ws.onopen = () => {
-      delay = 250;
-      hello();
-    };
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
+  const hello = () => socket.send({ type: 'hello', seek_tokens: Object.values(mySeeks.all()) });
+  const socket = openSocket('/ws/lobby', {
+    open: hello,
+    message: (msg) => {
       if (msg.type === 'seeks') onSeeks(msg.seeks as SeekView[]);
       if (msg.type === 'game_started') onStarted(msg as StartedGame);
       if (msg.type === 'challenges') events.onChallenges?.(msg as Challenges);
@@ -134,19 +125,10 @@ export function watchLobby(onSeeks: (s: SeekView[]) => void, onStarted: (g: Star
         mySeeks.remove(msg.seek_id);
         events.onDeclined?.(msg.seek_id, msg.to);
       }
-    };
-    ws.onclose = () => {
-      if (closed) return;
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 5000);
-    };
-  };
-  open();
-  return {
-    hello,
-    close: () => {
-      closed = true;
-      ws?.close();
     },
+  });
+  return {
+    hello: () => void hello(),
+    close: socket.close,
   };
 }

@@ -1,6 +1,7 @@
 // Boards of a game's past plies, fetched lazily by range (GET /api/games/{id}/boards) and kept
 // per game. The state carries only the current board; a huge game is never fetched whole.
 import { api, type BoardData, type GameView } from '../common/api';
+import { Backoff } from '../common/backoff';
 
 // Boards per request: one request covers a stretch of navigation with the arrow keys.
 export const CHUNK = 100;
@@ -10,7 +11,7 @@ export class BoardCache {
   private loading = new Set<number>();  // chunk starts being fetched
   private moves: string[] = [];         // the history the cached boards belong to
   private generation = 0;               // bumped whenever cached boards are dropped
-  private retryDelay = 250;
+  private retry = new Backoff();
 
   constructor(private id: string, private onLoaded: () => void) {}
 
@@ -47,13 +48,12 @@ export class BoardCache {
         if (r.from + i <= this.moves.length && !this.boards.has(r.from + i)) this.boards.set(r.from + i, b);
       });
       this.onLoaded();
-      this.retryDelay = 250;
+      this.retry.reset();
     }).catch((e) => {
       // A dropped connection or a busy server: asked again, less and less often.
       console.warn(`boards ${from}..${from + CHUNK - 1}: ${(e as Error).message}`);
       this.loading.delete(from);
-      setTimeout(() => this.load(ply), this.retryDelay);
-      this.retryDelay = Math.min(5000, this.retryDelay * 2);
+      setTimeout(() => this.load(ply), this.retry.next());
     });
   }
 
