@@ -4,15 +4,18 @@
 // the server's error codes in the user's language.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
-import type { AccountDict } from './account_texts';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { useChatSetting } from './chat_setting';
-import type { FairDict } from '../fair_play/fair_play_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from './account_texts';
+import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
 
-export function AccountMenu({ account, setAccount, t, at, ft }: {
-  account: Account | null | undefined; setAccount: (a: Account | null) => void; t: Dict; at: AccountDict; ft: FairDict;
+export function AccountMenu({ account, setAccount }: {
+  account: Account | null | undefined; setAccount: (a: Account | null) => void;
 }) {
+  const { t } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
+  const ft = useDict(FAIR_TEXTS);
   const [dialog, setDialog] = useState<'in' | 'up' | null>(null);
   const [open, setOpen] = useState(false);
   const [passwordDialog, setPasswordDialog] = useState(false);
@@ -36,7 +39,7 @@ export function AccountMenu({ account, setAccount, t, at, ft }: {
     return (
       <span class="account-menu" data-account="guest">
         <button class="account-button" data-action="sign-in" onClick={() => setDialog('in')}>{at.signIn}</button>
-        {dialog && <AccountDialog mode={dialog} setMode={setDialog} onDone={(a) => { setDialog(null); setAccount(a); }} t={t} at={at} />}
+        {dialog && <AccountDialog mode={dialog} setMode={setDialog} onDone={(a) => { setDialog(null); setAccount(a); }} />}
       </span>
     );
   const signOut = async (everywhere: boolean) => {
@@ -72,14 +75,16 @@ export function AccountMenu({ account, setAccount, t, at, ft }: {
           <button role="menuitem" data-action="sign-out-everywhere" onClick={() => signOut(true)}>{at.signOutEverywhere}</button>
         </div>
       )}
-      {passwordDialog && <PasswordDialog onClose={() => setPasswordDialog(false)} t={t} at={at} />}
+      {passwordDialog && <PasswordDialog onClose={() => setPasswordDialog(false)} />}
     </div>
   );
 }
 
-function AccountDialog({ mode, setMode, onDone, t, at }: {
-  mode: 'in' | 'up'; setMode: (m: 'in' | 'up' | null) => void; onDone: (a: Account) => void; t: Dict; at: AccountDict;
+function AccountDialog({ mode, setMode, onDone }: {
+  mode: 'in' | 'up'; setMode: (m: 'in' | 'up' | null) => void; onDone: (a: Account) => void;
 }) {
+  const { t } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -132,7 +137,9 @@ function AccountDialog({ mode, setMode, onDone, t, at }: {
 
 // The current password and a new one; once changed, the dialog says so (the other devices are
 // signed out by the server, this one stays signed in).
-function PasswordDialog({ onClose, t, at }: { onClose: () => void; t: Dict; at: AccountDict }) {
+function PasswordDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [error, setError] = useState<unknown>(null);

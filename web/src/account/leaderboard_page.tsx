@@ -3,18 +3,19 @@
 // and who first beat each level.
 import { useEffect, useState } from 'preact/hooks';
 import { accountApi, ratingText, speedsOf, type LeaderboardView } from './account_api';
-import type { AccountDict } from './account_texts';
-import type { MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { speedName } from './player_page';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from './account_texts';
 
 const playerLink = (name: string) => `#/player/${encodeURIComponent(name)}`;
 
-export function LeaderboardPage({ game, speed, t, at, meta }: {
-  game: string; speed: string; t: Dict; at: AccountDict; meta: MetaGame[];
+export function LeaderboardPage({ game, speed }: {
+  game: string; speed: string;
 }) {
+  const { t, meta } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const entry = meta.find((m) => m.name === game) ?? meta[0];
   const name = entry?.name ?? '';
   const speeds = speedsOf(entry?.clock_presets);

@@ -4,18 +4,19 @@
 // them (or unblock) and report them to the moderators.
 import { useEffect, useState } from 'preact/hooks';
 import { accountApi, deltaText, ratingText, type Account, type PlayerView, type RecentGame } from './account_api';
-import type { AccountDict } from './account_texts';
 import type { MetaGame } from '../common/api';
 import { sideName, type Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { RatingChart } from './rating_chart';
 import { ChallengeForm } from '../lobby/challenge_form';
-import type { LobbyDict } from '../lobby/lobby_texts';
 import { fairPlayApi } from '../fair_play/fair_play_api';
-import type { FairDict } from '../fair_play/fair_play_texts';
 import { ReportDialog } from '../fair_play/report_dialog';
 import { fill } from '../lobby/lobby_api';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from './account_texts';
+import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
+
 
 // The game's outcome for this player: the server may say "win"/"loss"/"draw", or give the result
 // as "1-0"/"0-1"/"1/2-1/2" with the player's colour.
@@ -36,9 +37,11 @@ export function speedName(t: Dict, speed: string | null | undefined): string {
 
 // Block / Unblock (the state is the user's list, GET /api/blocks) and Report, for a signed-in
 // visitor of another player's page. `setBlocked` tells the page, which then offers no challenge.
-function FairPlayActions({ name, blocked, setBlocked, t, ft }: {
-  name: string; blocked: boolean | null; setBlocked: (b: boolean) => void; t: Dict; ft: FairDict;
+function FairPlayActions({ name, blocked, setBlocked }: {
+  name: string; blocked: boolean | null; setBlocked: (b: boolean) => void;
 }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [reporting, setReporting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -61,14 +64,16 @@ function FairPlayActions({ name, blocked, setBlocked, t, ft }: {
       <button data-action="report" onClick={() => setReporting(true)}>⚑ {ft.report}</button>
       {blocked && <p class="muted small" data-testid="blocked-note">{fill(ft.blockedNote, { name })}</p>}
       {error !== null && <p class="error" role="alert" data-testid="block-error">{errorText(t, error)}</p>}
-      {reporting && <ReportDialog username={name} onClose={() => setReporting(false)} t={t} ft={ft} />}
+      {reporting && <ReportDialog username={name} onClose={() => setReporting(false)} />}
     </div>
   );
 }
 
-export function PlayerPage({ name, t, at, meta, account, lt, ft }: {
-  name: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; lt: LobbyDict; ft: FairDict;
+export function PlayerPage({ name, account }: {
+  name: string; account?: Account | null;
 }) {
+  const { t, meta } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const [player, setPlayer] = useState<PlayerView | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [chartGame, setChartGame] = useState('');
@@ -101,8 +106,8 @@ export function PlayerPage({ name, t, at, meta, account, lt, ft }: {
         <p class="muted small">{at.memberSince} {player.created_at.slice(0, 10)}</p>
         {account && account.username.toLowerCase() !== player.username.toLowerCase() && (
           <>
-            {meta.length > 0 && !blocked && <ChallengeForm to={player.username} t={t} lt={lt} meta={meta} />}
-            <FairPlayActions name={player.username} blocked={blocked} setBlocked={setBlocked} t={t} ft={ft} />
+            {meta.length > 0 && !blocked && <ChallengeForm to={player.username} />}
+            <FairPlayActions name={player.username} blocked={blocked} setBlocked={setBlocked} />
           </>
         )}
         <div class="counts" data-testid="player-counts">

@@ -3,20 +3,20 @@
 // base's games that reached the position shown, searchable by player, event, year and result;
 // a game opens in review with the engine.
 import { useEffect, useState } from 'preact/hooks';
-import type { MetaGame } from '../common/api';
 import { baseApi, type BaseFilters, type BaseGame, type ExplorerReply } from './base_api';
 import { BASE_TEXTS } from './base_texts';
 import { ExplorerPanel } from './explorer_panel';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { BOARDS } from '../boards';
+import { useDict, useTexts } from '../common/texts_context';
 
 const PAGE = 20;
 const EVAL_DEPTH = 4;
 
-export function BasePage({ t, meta, game }: { t: Dict; meta: MetaGame[]; game: string }) {
-  const b = BASE_TEXTS[t.lang];
+export function BasePage({ game }: { game: string }) {
+  const { t, meta } = useTexts();
+  const b = useDict(BASE_TEXTS);
   const current = game || meta[0]?.name || '';
   const gameMeta = meta.find((m) => m.name === current);
   const [moves, setMoves] = useState<string[]>([]);
@@ -95,7 +95,7 @@ export function BasePage({ t, meta, game }: { t: Dict; meta: MetaGame[]; game: s
         </section>
         <aside class="side-panel">
           {error !== null && <p class="error" role="alert" data-testid="base-error">{errorText(t, error)}</p>}
-          <ExplorerPanel reply={reply} t={t} b={b} onMove={play} />
+          <ExplorerPanel reply={reply} onMove={play} />
         </aside>
       </div>
       <section class="card base-search">

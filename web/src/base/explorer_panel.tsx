@@ -2,8 +2,9 @@
 // how often, how they scored for each side, the players' average rating and the engine's view.
 // A click on a move plays it.
 import type { ExplorerReply } from './base_api';
-import type { BaseDict } from './base_texts';
-import { sideName, type Dict } from '../common/i18n';
+import { sideName } from '../common/i18n';
+import { useDict, useTexts } from '../common/texts_context';
+import { BASE_TEXTS } from './base_texts';
 
 function pct(n: number, of: number): string {
   return of ? `${((100 * n) / of).toFixed(0)}%` : '';
@@ -16,9 +17,11 @@ function evalText(e: ExplorerReply['moves'][number]['eval']): string {
   return `${s > 0 ? '+' : ''}${s.toFixed(2)}`;
 }
 
-export function ExplorerPanel({ reply, t, b, onMove }: {
-  reply: ExplorerReply | null; t: Dict; b: BaseDict; onMove: (move: string) => void;
+export function ExplorerPanel({ reply, onMove }: {
+  reply: ExplorerReply | null; onMove: (move: string) => void;
 }) {
+  const { t } = useTexts();
+  const b = useDict(BASE_TEXTS);
   if (!reply) return <div class="card explorer" data-testid="explorer">…</div>;
   const total = reply.total.games;
   return (

@@ -1,9 +1,9 @@
 // #/gallery: each board drawn from fixed board data, without a server game. Shows how the
 // boards look (and lets the browser tests photograph them). The boards are written as the server
 // sends them; the board descriptions (Tojmot's cells, Go's columns) come from /api/meta.
-import type { BoardData, CapgoBoardData, LegalMove, MetaGame, TogyzBoardData, TojmotBoardData } from '../common/api';
-import type { Dict } from '../common/i18n';
+import type { BoardData, CapgoBoardData, LegalMove, TogyzBoardData, TojmotBoardData } from '../common/api';
 import { BOARDS } from './index';
+import { useTexts } from '../common/texts_context';
 
 // Endgame position A of the rules file: each side has a tuzdyk, Black to move.
 const TOGYZ: TogyzBoardData = {
@@ -58,7 +58,8 @@ const SAMPLES: { game: 'togyz' | 'tojmot' | 'capgo'; board: BoardData; legal: Le
   { game: 'capgo', board: GO, legal: [], live: false },
 ];
 
-export function GalleryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
+export function GalleryPage() {
+  const { t, meta } = useTexts();
   const desc = (g: string) => meta.find((m) => m.name === g)?.board ?? {};
   const none = () => undefined;
   return (

@@ -9,9 +9,10 @@ import { ApiError } from '../common/api';
 import type { Account } from '../account/account_api';
 import { modApi, timeText, type AuditEntry, type PlayerStanding, type Report, type ReportReason } from './fair_play_api';
 import type { FairDict } from './fair_play_texts';
-import type { Dict, Lang } from '../common/i18n';
 import { fill } from '../lobby/lobby_api';
 import { errorText } from '../common/server_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { FAIR_TEXTS } from './fair_play_texts';
 
 type Tab = 'open' | 'closed' | 'audit';
 
@@ -28,7 +29,8 @@ function PlayerLink({ name }: { name: string }) {
   return <a href={`#/player/${encodeURIComponent(name)}`} data-player-link={name}>{name}</a>;
 }
 
-export function ModPage({ account, t, ft, lang }: { account: Account | null | undefined; t: Dict; ft: FairDict; lang: Lang }) {
+export function ModPage({ account }: { account: Account | null | undefined }) {
+  const ft = useDict(FAIR_TEXTS);
   const [tab, setTab] = useState<Tab>('open');
   const [denied, setDenied] = useState(false);
   if (account === undefined) return <section class="card loading">…</section>;
@@ -49,14 +51,16 @@ export function ModPage({ account, t, ft, lang }: { account: Account | null | un
           ))}
         </div>
       </section>
-      {tab === 'open' && <OpenReports t={t} ft={ft} lang={lang} onError={onError} />}
-      {tab === 'closed' && <ClosedReports t={t} ft={ft} onError={onError} />}
-      {tab === 'audit' && <AuditLog t={t} ft={ft} onError={onError} />}
+      {tab === 'open' && <OpenReports onError={onError} />}
+      {tab === 'closed' && <ClosedReports onError={onError} />}
+      {tab === 'audit' && <AuditLog onError={onError} />}
     </div>
   );
 }
 
-function OpenReports({ t, ft, lang, onError }: { t: Dict; ft: FairDict; lang: Lang; onError: (e: unknown) => void }) {
+function OpenReports({ onError }: { onError: (e: unknown) => void }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [reports, setReports] = useState<Report[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const load = () => modApi.reports('open').then((r) => setReports(r.reports)).catch((e) => {
@@ -75,9 +79,9 @@ function OpenReports({ t, ft, lang, onError }: { t: Dict; ft: FairDict; lang: La
       {players.map((p) => (
         <section key={p} class="card mod-player" data-mod-player={p}>
           <h2><PlayerLink name={p} /></h2>
-          <PlayerTools name={p} t={t} ft={ft} lang={lang} />
+          <PlayerTools name={p} />
           {reports.filter((r) => r.player === p).map((r) => (
-            <ReportCard key={r.id} r={r} t={t} ft={ft} onClosed={() => setReports((list) => (list ?? []).filter((x) => x.id !== r.id))} />
+            <ReportCard key={r.id} r={r} onClosed={() => setReports((list) => (list ?? []).filter((x) => x.id !== r.id))} />
           ))}
         </section>
       ))}
@@ -85,7 +89,9 @@ function OpenReports({ t, ft, lang, onError }: { t: Dict; ft: FairDict; lang: La
   );
 }
 
-function ReportCard({ r, t, ft, onClosed }: { r: Report; t: Dict; ft: FairDict; onClosed: () => void }) {
+function ReportCard({ r, onClosed }: { r: Report; onClosed: () => void }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [outcome, setOutcome] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -124,7 +130,9 @@ function ReportCard({ r, t, ft, onClosed }: { r: Report; t: Dict; ft: FairDict; 
 }
 
 // A reported player's standing and the moderator's actions on them, each with a reason.
-function PlayerTools({ name, t, ft, lang }: { name: string; t: Dict; ft: FairDict; lang: Lang }) {
+function PlayerTools({ name }: { name: string }) {
+  const { t, lang } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [standing, setStanding] = useState<PlayerStanding | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -188,7 +196,9 @@ function PlayerTools({ name, t, ft, lang }: { name: string; t: Dict; ft: FairDic
   );
 }
 
-function ClosedReports({ t, ft, onError }: { t: Dict; ft: FairDict; onError: (e: unknown) => void }) {
+function ClosedReports({ onError }: { onError: (e: unknown) => void }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [reports, setReports] = useState<Report[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -224,7 +234,9 @@ function ClosedReports({ t, ft, onError }: { t: Dict; ft: FairDict; onError: (e:
 
 const AUDIT_PAGE = 50;
 
-function AuditLog({ t, ft, onError }: { t: Dict; ft: FairDict; onError: (e: unknown) => void }) {
+function AuditLog({ onError }: { onError: (e: unknown) => void }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [more, setMore] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -6,13 +6,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { fairPlayApi, timeText, type Playban } from './fair_play_api';
-import type { FairDict } from './fair_play_texts';
-import type { Lang } from '../common/i18n';
 import { fill } from '../lobby/lobby_api';
+import { useDict, useTexts } from '../common/texts_context';
+import { FAIR_TEXTS } from './fair_play_texts';
 
-export function PlaybanBanner({ account, lang, ft, check = 0 }: {
-  account: Account | null | undefined; lang: Lang; ft: FairDict; check?: number;
+export function PlaybanBanner({ account, check = 0 }: {
+  account: Account | null | undefined; check?: number;
 }) {
+  const { lang } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [ban, setBan] = useState<Playban | null>(null);
   const [asked, setAsked] = useState(0);  // Date.now() when `ban` was asked for
   const [tick, setTick] = useState(0);

@@ -4,19 +4,19 @@
 // shown in the user's language.
 import { useState } from 'preact/hooks';
 import { fairPlayApi, REPORT_REASONS, type ReportReason } from './fair_play_api';
-import type { FairDict } from './fair_play_texts';
-import type { Dict } from '../common/i18n';
 import { fill } from '../lobby/lobby_api';
 import { errorText } from '../common/server_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { FAIR_TEXTS } from './fair_play_texts';
 
-export function ReportDialog({ username, chatLine, gameId, onClose, t, ft }: {
+export function ReportDialog({ username, chatLine, gameId, onClose }: {
   username: string;
   chatLine?: { seq: number; text: string };
   gameId?: string;
   onClose: () => void;
-  t: Dict;
-  ft: FairDict;
 }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
   const [reason, setReason] = useState<ReportReason>(chatLine ? 'chat' : 'cheating');
   const [text, setText] = useState('');
   const [error, setError] = useState<unknown>(null);

@@ -1,16 +1,18 @@
 // #/learn: for every game on this server, its rules page and its lessons, with the lessons the
 // learner has finished marked (a guest's may be reset; an account's are the server's).
 import { useEffect, useState } from 'preact/hooks';
-import type { MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill, type LearnDict } from './learn_texts';
+import { fill } from './learn_texts';
 import { progressOwner } from './progress_sync';
 import { RULES } from './rules_content';
 import './learn.css';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 
-export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+export function LearnPage() {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [, setTick] = useState(0);

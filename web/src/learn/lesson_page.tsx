@@ -2,23 +2,23 @@
 // board; the learner's move goes to the server, which says whether it is the one asked for and,
 // if not, why; a finished lesson is remembered in this browser.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, CapgoBoardData, LegalMove, MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
+import type { BoardData, CapgoBoardData, LegalMove } from '../common/api';
 import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { goEmptyPoints } from '../boards/geometry';
 import { type Attempt, type LessonFull, type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill, type LearnDict } from './learn_texts';
+import { fill } from './learn_texts';
 import './learn.css';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 
 interface Props {
   id: string;
-  t: Dict;
-  lt: LearnDict;
-  meta: MetaGame[];
 }
 
-export function LessonPage({ id, t, lt, meta }: Props) {
+export function LessonPage({ id }: Props) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [lesson, setLesson] = useState<LessonFull | null>(null);
   const [siblings, setSiblings] = useState<LessonSummary[]>([]);
   const [error, setError] = useState<unknown>(null);

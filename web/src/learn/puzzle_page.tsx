@@ -4,18 +4,19 @@
 // learner's puzzle rating (Glicko-2, computed by the server, kept in this browser for a guest),
 // and after a fail the solution can be played through.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { BoardData, LegalMove, MetaGame } from '../common/api';
+import type { BoardData, LegalMove } from '../common/api';
 import { ApiError } from '../common/api';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
-import { fill, type LearnDict } from './learn_texts';
+import { fill } from './learn_texts';
 import {
   NEW_LEARNER, type PuzzleSummary, type PuzzleView, type Rating, type TryResult, puzzleRatings, puzzlesApi,
   seenPuzzles, solvedPuzzles, solvedSeals, themeText,
 } from './puzzles_api';
 import { progressOwner } from './progress_sync';
 import './learn.css';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 
 const REPLY_MS = 600;   // the pause before the opponent's reply is shown
 const ANSWER_MS = 900;  // between the plies of a solution played through
@@ -25,12 +26,11 @@ type Phase = 'loading' | 'asking' | 'checking' | 'replying' | 'solved' | 'failed
 interface Props {
   game?: string;
   id?: string;
-  t: Dict;
-  lt: LearnDict;
-  meta: MetaGame[];
 }
 
-export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
+export function PuzzlePage({ game: routeGame, id }: Props) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [puzzle, setPuzzle] = useState<PuzzleView | null>(null);
   const [summary, setSummary] = useState<PuzzleSummary[]>([]);
   const [start, setStart] = useState<Rating>(NEW_LEARNER);

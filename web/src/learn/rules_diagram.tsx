@@ -2,11 +2,11 @@
 // the rules core) drawn by the game's play board; a move on it is played by the server and the
 // position after it shown, until Reset.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
+import type { BoardData } from '../common/api';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { type LessonFull, lessonsApi, pick, type Texts } from './learn_api';
-import type { LearnDict } from './learn_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 
 const cache = new Map<string, Promise<LessonFull>>();
 function lesson(id: string): Promise<LessonFull> {
@@ -25,7 +25,9 @@ export interface DiagramRef {
   caption: Texts;
 }
 
-export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: DiagramRef; t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+export function RulesDiagram({ game, d }: { game: string; d: DiagramRef }) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [full, setFull] = useState<LessonFull | null>(null);
   const [after, setAfter] = useState<BoardData | null>(null);
   const [moved, setMoved] = useState('');

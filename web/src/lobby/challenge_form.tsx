@@ -2,14 +2,15 @@
 // player (POST /api/challenges). The form then waits on a lobby socket of its own that speaks for
 // the challenge: the game opens when the player accepts, and a decline is said here.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
-import type { LobbyDict } from './lobby_texts';
 import { challengeApi, enterGame, fill, mySeeks, watchLobby } from './lobby_api';
 import { errorText } from '../common/server_texts';
 import { timeControlText } from '../play/clock_view';
+import { useDict, useTexts } from '../common/texts_context';
+import { LOBBY_TEXTS } from './lobby_texts';
 
-export function ChallengeForm({ to, t, lt, meta }: { to: string; t: Dict; lt: LobbyDict; meta: MetaGame[] }) {
+export function ChallengeForm({ to }: { to: string }) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LOBBY_TEXTS);
   const dict = t as unknown as Record<string, string>;
   const [open, setOpen] = useState(false);
   const [game, setGame] = useState(meta[0]?.name ?? '');

@@ -3,10 +3,12 @@
 // challenges this browser sent, so their sender is taken into the game when one is accepted.
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
-import type { LobbyDict } from './lobby_texts';
 import { enterGame, fill, mySeeks, watchLobby } from './lobby_api';
+import { useDict } from '../common/texts_context';
+import { LOBBY_TEXTS } from './lobby_texts';
 
-export function ChallengeNotice({ account, lt }: { account: Account | null | undefined; lt: LobbyDict }) {
+export function ChallengeNotice({ account }: { account: Account | null | undefined }) {
+  const lt = useDict(LOBBY_TEXTS);
   const [incoming, setIncoming] = useState(0);
   useEffect(() => {
     setIncoming(0);

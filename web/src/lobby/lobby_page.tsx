@@ -5,16 +5,16 @@
 // the server tells the socket and the page goes into the game. A player banned from pairing
 // (games left or sat out on the clock) sees why and until when at the top (PlaybanBanner).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, seats, type MetaGame } from '../common/api';
+import { ApiError, seats } from '../common/api';
 import { ratingText, type Account } from '../account/account_api';
-import type { Dict, Lang } from '../common/i18n';
-import { LOBBY_TEXTS, type LobbyDict } from './lobby_texts';
+import type { Dict } from '../common/i18n';
+import { LOBBY_TEXTS } from './lobby_texts';
 import { challengeApi, enterGame, fill, lobbyApi, mySeeks, pairingApi, watchLobby, type Challenges, type ChallengeView, type SeekView } from './lobby_api';
 import { errorText } from '../common/server_texts';
 import { timeControlText } from '../play/clock_view';
-import type { AccountDict } from '../account/account_texts';
-import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
 import { PlaybanBanner } from '../fair_play/playban_banner';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from '../account/account_texts';
 
 function clockText(t: Dict, s: SeekView | ChallengeView): string {
   return s.clock ? timeControlText(t, s.clock.initial_s, s.clock.increment_s, s.speed ?? undefined) : t.untimed;
@@ -22,9 +22,11 @@ function clockText(t: Dict, s: SeekView | ChallengeView): string {
 
 
 // One challenge's line: the game and clock, and the buttons for it.
-function ChallengeRow({ c, t, lt, incoming, act }: {
-  c: ChallengeView; t: Dict; lt: LobbyDict; incoming: boolean; act: (c: ChallengeView, a: 'accept' | 'decline' | 'cancel') => void;
+function ChallengeRow({ c, incoming, act }: {
+  c: ChallengeView; incoming: boolean; act: (c: ChallengeView, a: 'accept' | 'decline' | 'cancel') => void;
 }) {
+  const { t } = useTexts();
+  const lt = useDict(LOBBY_TEXTS);
   const dict = t as unknown as Record<string, string>;
   return (
     <tr data-challenge={c.id}>
@@ -44,10 +46,10 @@ function ChallengeRow({ c, t, lt, incoming, act }: {
   );
 }
 
-export function LobbyPage({ t, lang, meta, account, at }: {
-  t: Dict; lang: Lang; meta: MetaGame[]; account: Account | null | undefined; at: AccountDict;
-}) {
-  const lt = LOBBY_TEXTS[lang];
+export function LobbyPage({ account }: { account: Account | null | undefined }) {
+  const { t, meta } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
+  const lt = useDict(LOBBY_TEXTS);
   const dict = t as unknown as Record<string, string>;
   const [seeks, setSeeks] = useState<SeekView[] | null>(null);
   const [mine, setMine] = useState<Record<string, string>>(mySeeks.all());
@@ -166,7 +168,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
 
   return (
     <div class="lobby" data-testid="lobby">
-      <PlaybanBanner account={account} lang={lang} ft={FAIR_TEXTS[lang]} check={banCheck} />
+      <PlaybanBanner account={account} check={banCheck} />
       {account && (challenges.incoming.length > 0 || challenges.outgoing.length > 0 || declined) && (
         <section class="card lobby-challenges" data-testid="challenges">
           <h2>{lt.challenges}</h2>
@@ -175,7 +177,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
             <>
               <h3>{lt.incoming}</h3>
               <table class="games-table" data-testid="incoming-challenges"><tbody>
-                {challenges.incoming.map((c) => <ChallengeRow key={c.id} c={c} t={t} lt={lt} incoming act={actOn} />)}
+                {challenges.incoming.map((c) => <ChallengeRow key={c.id} c={c} incoming act={actOn} />)}
               </tbody></table>
             </>
           )}
@@ -183,7 +185,7 @@ export function LobbyPage({ t, lang, meta, account, at }: {
             <>
               <h3>{lt.outgoing}</h3>
               <table class="games-table" data-testid="outgoing-challenges"><tbody>
-                {challenges.outgoing.map((c) => <ChallengeRow key={c.id} c={c} t={t} lt={lt} incoming={false} act={actOn} />)}
+                {challenges.outgoing.map((c) => <ChallengeRow key={c.id} c={c} incoming={false} act={actOn} />)}
               </tbody></table>
             </>
           )}

@@ -3,8 +3,8 @@
 // over the game (from the first player's view), the best line at the shown move.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AnalysisChannel, type AnalysisLine, type GameView } from '../common/api';
-import type { Dict } from '../common/i18n';
 import { errorText } from '../common/server_texts';
+import { useTexts } from '../common/texts_context';
 
 const CLAMP = 1000;
 
@@ -20,10 +20,11 @@ function graphValue(l: AnalysisLine | undefined): number | null {
   return Math.max(-CLAMP, Math.min(CLAMP, l.score_first));
 }
 
-export function AnalysisPanel({ view, ply, setPly, t, engine, resultLabel }: {
-  view: GameView; ply: number; setPly: (p: number) => void; t: Dict; engine: string;
-  resultLabel: string;  // the finished game's result and reason, shown at its last position
+export function AnalysisPanel({ view, ply, setPly, engine, resultLabel }: {
+  view: GameView; ply: number; setPly: (p: number) => void; engine: string;
+  resultLabel: string;  // the finished game's result and reason, shown at its last position;
 }) {
+  const { t } = useTexts();
   const [lines, setLines] = useState<(AnalysisLine | undefined)[]>([]);
   const [running, setRunning] = useState(false);
   const channel = useRef<AnalysisChannel | null>(null);

@@ -4,15 +4,17 @@
 // refused line (muted, no chat with this player) is said under the lines (`refusal`).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatLine } from '../common/api';
-import { sideName, type Dict } from '../common/i18n';
+import { sideName } from '../common/i18n';
 import { useChatSetting } from '../account/chat_setting';
+import { useTexts } from '../common/texts_context';
 
 export const CHAT_MAX = 300;  // the server's limit (GameService::kChatMaxChars)
 
-export function ChatPanel({ lines, me, canWrite, send, t, canReport, onReport, reportLabel, refusal }: {
-  lines: ChatLine[]; me?: string; canWrite: boolean; send: (text: string) => boolean; t: Dict;
+export function ChatPanel({ lines, me, canWrite, send, canReport, onReport, reportLabel, refusal }: {
+  lines: ChatLine[]; me?: string; canWrite: boolean; send: (text: string) => boolean;
   canReport?: (l: ChatLine) => boolean; onReport?: (l: ChatLine) => void; reportLabel?: string; refusal?: string;
 }) {
+  const { t } = useTexts();
   const [on, setOn] = useChatSetting();
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ClockView, GameView } from '../common/api';
 import type { Dict } from '../common/i18n';
+import { useTexts } from '../common/texts_context';
 
 // "1:05", "0:09.4" under 10 s, "1:02:03" over an hour.
 export function formatClock(ms: number): string {
@@ -39,7 +40,8 @@ function useElapsed(view: GameView): number {
   return Math.max(0, now - since);
 }
 
-export function ClockChip({ view, side, t }: { view: GameView; side: string; t: Dict }) {
+export function ClockChip({ view, side }: { view: GameView; side: string }) {
+  const { t } = useTexts();
   const elapsed = useElapsed(view);
   const clock = view.clock;
   if (!clock) return null;

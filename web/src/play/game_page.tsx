@@ -13,11 +13,12 @@ import { RulesSummary } from './rules_view';
 import { ClockChip } from './clock_view';
 import { ChatPanel } from './chat_panel';
 import { useChatSetting } from '../account/chat_setting';
-import type { AccountDict } from '../account/account_texts';
 import { RatingChanges, SeatName } from './seat_players';
 import type { Account } from '../account/account_api';
-import type { FairDict } from '../fair_play/fair_play_texts';
 import { ReportDialog } from '../fair_play/report_dialog';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from '../account/account_texts';
+import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
 
 export function resultText(t: Dict, v: GameView): string {
   if (v.result === '1/2-1/2') return t.draw;
@@ -31,7 +32,8 @@ export function resultText(t: Dict, v: GameView): string {
 const ROW_H = 28;
 const ROWS_AROUND = 40;
 
-function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPly: (p: number) => void; t: Dict }) {
+function MoveList({ view, ply, setPly }: { view: GameView; ply: number; setPly: (p: number) => void }) {
+  const { t } = useTexts();
   const ref = useRef<HTMLOListElement>(null);
   const [top, setTop] = useState(0);
   const nRows = Math.ceil(view.moves.length / 2);
@@ -79,9 +81,12 @@ function MoveList({ view, ply, setPly, t }: { view: GameView; ply: number; setPl
   );
 }
 
-export function GamePage({ id, t, at, meta, account, ft }: {
-  id: string; t: Dict; at: AccountDict; meta: MetaGame[]; account?: Account | null; ft: FairDict;
+export function GamePage({ id, account }: {
+  id: string; account?: Account | null;
 }) {
+  const { t, meta } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
+  const ft = useDict(FAIR_TEXTS);
   const [view, setView] = useState<GameView | null>(null);
   const [me, setMe] = useState<string | undefined>(undefined);
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
@@ -280,8 +285,8 @@ export function GamePage({ id, t, at, meta, account, ft }: {
          data-shown={shown} data-board-ready={cached ? 'yes' : 'no'}>
       <section class="board-column">
         <div class="player-bar top">
-          <PlayerChip p={players[turned ? 0 : 1]} t={t} at={at} />
-          <ClockChip view={view} side={players[turned ? 0 : 1].side} t={t} />
+          <PlayerChip p={players[turned ? 0 : 1]} />
+          <ClockChip view={view} side={players[turned ? 0 : 1].side} />
         </div>
         <div class={cached ? '' : 'board-loading'}>
           {Board
@@ -290,15 +295,15 @@ export function GamePage({ id, t, at, meta, account, ft }: {
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         <div class="player-bar bottom">
-          <PlayerChip p={players[turned ? 1 : 0]} t={t} at={at} />
-          <ClockChip view={view} side={players[turned ? 1 : 0].side} t={t} />
+          <PlayerChip p={players[turned ? 1 : 0]} />
+          <ClockChip view={view} side={players[turned ? 1 : 0].side} />
         </div>
         <BoardCounters game={view.game} board={board} t={t} />
       </section>
       <aside class="side-panel">
         <div class="card status-card">
           <div class="game-title">{gameTitle}{view.rated && <span class="rated-tag" data-testid="rated-tag">{at.rated}</span>}</div>
-          <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} t={t} />
+          <RulesSummary options={gameMeta?.rule_options ?? []} values={view.rules_values ?? {}} />
           <div class="status" data-testid="status" role="status">{status}</div>
           {view.book_move && !view.thinking && view.status === 'ongoing' &&
             <div class="muted book-move" data-testid="book-move">{t.bookMove}</div>}
@@ -327,7 +332,7 @@ export function GamePage({ id, t, at, meta, account, ft }: {
             </div>
           )}
         </div>
-        <MoveList view={view} ply={shown} setPly={setPly} t={t} />
+        <MoveList view={view} ply={shown} setPly={setPly} />
         <div class="card actions">
           {passMove && <button data-action="pass" onClick={() => onMove(passMove.move)}>{t.pass}</button>}
           <button data-action="flip" onClick={() => setFlipped(!turned)}>⇅ {t.flip}</button>
@@ -351,19 +356,19 @@ export function GamePage({ id, t, at, meta, account, ft }: {
           )}
         </div>
         {view.mode === 'online' && (
-          <ChatPanel lines={chat} me={me} canWrite={isPlayer} send={sendChat} t={t}
+          <ChatPanel lines={chat} me={me} canWrite={isPlayer} send={sendChat}
                      canReport={canReport} reportLabel={ft.reportLine}
                      onReport={(line) => setReportLine({ line, username: authorOf(line) ?? '' })}
                      refusal={chatRefusal === null ? undefined : errorText(t, chatRefusal)} />
         )}
         {analysisClosed
           ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
-          : <AnalysisPanel view={view} ply={shown} setPly={setPly} t={t} engine={gameMeta?.engine ?? ''}
+          : <AnalysisPanel view={view} ply={shown} setPly={setPly} engine={gameMeta?.engine ?? ''}
                            resultLabel={view.status === 'finished' ? status : ''} />}
       </aside>
       {reportLine && (
         <ReportDialog username={reportLine.username} chatLine={{ seq: reportLine.line.seq, text: reportLine.line.text }}
-                      gameId={id} onClose={() => setReportLine(null)} t={t} ft={ft} />
+                      gameId={id} onClose={() => setReportLine(null)} />
       )}
       {confirmResign && view.status === 'ongoing' && (
         <div class="modal-backdrop" onClick={() => setConfirmResign(false)}>
@@ -387,7 +392,7 @@ export function GamePage({ id, t, at, meta, account, ft }: {
             <p class="result-big">{bigResult(view, gameMeta)}</p>
             <p>{resultText(t, view)}</p>
             {reason && <p class="muted" data-testid="end-reason">{reason}</p>}
-            <RatingChanges view={view} t={t} at={at} />
+            <RatingChanges view={view} />
             <div class="modal-buttons">
               {rematchButton}
               <a class="button" href="#/">{t.newGame}</a>
@@ -407,12 +412,13 @@ function bigResult(v: GameView, m: MetaGame | undefined): string {
   return winner ? `${winner[0].toUpperCase()}+` : v.result;
 }
 
-function PlayerChip({ p, t, at }: { p: { side: string; who: string; turn: boolean; presence?: Presence; player?: SeatPlayer }; t: Dict; at: AccountDict }) {
+function PlayerChip({ p }: { p: { side: string; who: string; turn: boolean; presence?: Presence; player?: SeatPlayer } }) {
+  const { t } = useTexts();
   return (
     <div class={`player-chip ${p.turn ? 'turn' : ''}`} data-side={p.side}>
       <i class={`stone-dot ${p.side}`} />
       <b>{sideName(t, p.side)}</b>
-      <SeatName p={p.player} at={at} />
+      <SeatName p={p.player} />
       {p.who && <span class="who">{p.who}</span>}
       {p.presence && (
         <span class={`presence ${p.presence.connected ? 'on' : 'off'}`} data-presence={p.side}

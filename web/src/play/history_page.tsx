@@ -1,13 +1,14 @@
 // Saved games, newest first, paged; and importing a record for review.
 import { useEffect, useState } from 'preact/hooks';
-import { api, type ListedGame, type MetaGame } from '../common/api';
-import type { Dict } from '../common/i18n';
+import { api, type ListedGame } from '../common/api';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from './new_game';
+import { useTexts } from '../common/texts_context';
 
 const PAGE = 20;
 
-export function HistoryPage({ t, meta }: { t: Dict; meta: MetaGame[] }) {
+export function HistoryPage() {
+  const { t, meta } = useTexts();
   const [page, setPage] = useState(0);
   const [games, setGames] = useState<ListedGame[] | null>(null);
   const [total, setTotal] = useState(0);

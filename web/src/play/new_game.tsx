@@ -3,13 +3,13 @@
 // per-colour targets), the opponent, the level, the colour, the clock, and whether an online game on
 // a clock is rated (signed-in users only). Sends `rules` as an object.
 import { useState } from 'preact/hooks';
-import { api, seats, type MetaGame, type RuleOption } from '../common/api';
-import type { Dict } from '../common/i18n';
+import { api, seats, type RuleOption } from '../common/api';
 import { errorText, optionHint, optionLabel } from '../common/server_texts';
 import { alternativesOf, presetConditions, presetText } from './rules_view';
 import { timeControlText } from './clock_view';
 import type { Account } from '../account/account_api';
-import type { AccountDict } from '../account/account_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from '../account/account_texts';
 
 type Values = Record<string, unknown>;
 
@@ -47,9 +47,10 @@ export function rulesToSend(options: RuleOption[], values: Values, separate: Rec
 }
 
 // One option's control: a check box, or a number (a list when the range is short).
-function OptionControl({ o, value: given, set, t, values }: {
-  o: RuleOption; value: unknown; set: (v: unknown) => void; t: Dict; values: Values;
+function OptionControl({ o, value: given, set, values }: {
+  o: RuleOption; value: unknown; set: (v: unknown) => void; values: Values;
 }) {
+  const { t } = useTexts();
   const value = o.type === 'int' && typeof given === 'number' ? Math.min(given, maxOf(o, values)) : given;
   const label = optionLabel(t, o.name);
   if (o.type === 'bool')
@@ -87,9 +88,10 @@ function OptionControl({ o, value: given, set, t, values }: {
   return null;
 }
 
-function SetupControl({ o, options, values, setValues, t }: {
-  o: RuleOption; options: RuleOption[]; values: Values; setValues: (v: Values) => void; t: Dict;
+function SetupControl({ o, options, values, setValues }: {
+  o: RuleOption; options: RuleOption[]; values: Values; setValues: (v: Values) => void;
 }) {
+  const { t } = useTexts();
   const presets = o.presets ?? [];
   const value = String(values[o.name] ?? '');
   const presetIndex = presets.findIndex((p) => p.value === value && presetConditions(p).every(([k, v]) => values[k] === v));
@@ -123,10 +125,11 @@ function SetupControl({ o, options, values, setValues, t }: {
   );
 }
 
-export function RuleOptions({ options, values, setValues, separate, setSeparate, t }: {
+export function RuleOptions({ options, values, setValues, separate, setSeparate }: {
   options: RuleOption[]; values: Values; setValues: (v: Values) => void;
-  separate: Record<string, boolean>; setSeparate: (s: Record<string, boolean>) => void; t: Dict;
+  separate: Record<string, boolean>; setSeparate: (s: Record<string, boolean>) => void;
 }) {
+  const { t } = useTexts();
   // Changing an option a chosen preset depends on (the board size) leaves the preset.
   const set = (name: string, v: unknown) => {
     const next: Values = { ...values, [name]: v };
@@ -141,12 +144,12 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
   for (const o of options) {
     if (o.instead_of) continue;
     if (o.type === 'setup') {
-      controls.push(<SetupControl key={o.name} o={o} options={options} values={values} setValues={setValues} t={t} />);
+      controls.push(<SetupControl key={o.name} o={o} options={options} values={values} setValues={setValues} />);
       continue;
     }
     const alts = alternativesOf(options, o.name);
     if (!alts.length) {
-      controls.push(<OptionControl key={o.name} o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} values={values} />);
+      controls.push(<OptionControl key={o.name} o={o} value={values[o.name]} set={(v) => set(o.name, v)} values={values} />);
       continue;
     }
     const sep = !!separate[o.name];
@@ -164,8 +167,8 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
         </div>
         <div class="alt-controls">
           {sep
-            ? alts.map((a) => <OptionControl key={a.name} o={a} value={values[a.name]} set={(v) => set(a.name, v)} t={t} values={values} />)
-            : <OptionControl o={o} value={values[o.name]} set={(v) => set(o.name, v)} t={t} values={values} />}
+            ? alts.map((a) => <OptionControl key={a.name} o={a} value={values[a.name]} set={(v) => set(a.name, v)} values={values} />)
+            : <OptionControl o={o} value={values[o.name]} set={(v) => set(o.name, v)} values={values} />}
         </div>
       </div>,
     );
@@ -173,10 +176,9 @@ export function RuleOptions({ options, values, setValues, separate, setSeparate,
   return controls.length ? <div class="options">{controls}</div> : null;
 }
 
-export function NewGame({ t, meta, account, at }: {
-  t: Dict; meta: MetaGame[] | null; account: Account | null | undefined; at: AccountDict;
-}) {
-  const games = meta ?? [];
+export function NewGame({ account }: { account: Account | null | undefined }) {
+  const { t, meta: games, metaReady } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const [game, setGame] = useState<string>('');
   const [mode, setMode] = useState<'ai' | 'hotseat' | 'online'>('ai');
   const [level, setLevel] = useState(3);
@@ -236,10 +238,10 @@ export function NewGame({ t, meta, account, at }: {
             <span>{dict[g.name] ?? g.title}</span>
           </button>
         ))}
-        {meta && !games.length && <p class="muted">{t.notRegistered}</p>}
+        {metaReady && !games.length && <p class="muted">{t.notRegistered}</p>}
       </div>
       <RuleOptions options={options} values={values} setValues={(v) => setChosen({ ...chosen, [name]: v })}
-                   separate={sep} setSeparate={(s) => setSeparate({ ...separate, [name]: s })} t={t} />
+                   separate={sep} setSeparate={(s) => setSeparate({ ...separate, [name]: s })} />
       <fieldset class="segmented">
         <legend>{t.mode}</legend>
         {(['ai', 'hotseat', 'online'] as const).map((m) => (

@@ -3,6 +3,7 @@
 import type { RuleOption } from '../common/api';
 import type { Dict } from '../common/i18n';
 import { optionLabel, presetLabel } from '../common/server_texts';
+import { useTexts } from '../common/texts_context';
 
 // The options that are alternatives to `name` (given together instead of it).
 export function alternativesOf(options: RuleOption[], name: string): RuleOption[] {
@@ -37,7 +38,8 @@ export function valueText(t: Dict, o: RuleOption | undefined, v: unknown): strin
 
 // The rules of a game: every declared option with its value (alternatives shown instead of the
 // option they replace when the game uses them), values the game changed from the default marked.
-export function RulesSummary({ options, values, t }: { options: RuleOption[]; values: Record<string, unknown>; t: Dict }) {
+export function RulesSummary({ options, values }: { options: RuleOption[]; values: Record<string, unknown> }) {
+  const { t } = useTexts();
   const entries: { name: string; label: string; text: string; raw: unknown; changed: boolean }[] = [];
   for (const o of options) {
     const v = values[o.name];

@@ -1,11 +1,13 @@
 // The players of a game's seats on the game page: their names (linking to their pages) and
 // ratings beside the clocks, and each rating's change in the result dialog of a rated game.
 import { deltaText, ratingText } from '../account/account_api';
-import type { AccountDict } from '../account/account_texts';
 import type { GameView, SeatPlayer } from '../common/api';
-import { sideName, type Dict } from '../common/i18n';
+import { sideName } from '../common/i18n';
+import { useDict, useTexts } from '../common/texts_context';
+import { ACCOUNT_TEXTS } from '../account/account_texts';
 
-export function SeatName({ p, at }: { p: SeatPlayer | undefined; at: AccountDict }) {
+export function SeatName({ p }: { p: SeatPlayer | undefined }) {
+  const at = useDict(ACCOUNT_TEXTS);
   if (!p || (!p.username && p.rating === null)) return null;
   const rating = ratingText(p.rating, !!p.provisional);
   return (
@@ -16,7 +18,9 @@ export function SeatName({ p, at }: { p: SeatPlayer | undefined; at: AccountDict
   );
 }
 
-export function RatingChanges({ view, t, at }: { view: GameView; t: Dict; at: AccountDict }) {
+export function RatingChanges({ view }: { view: GameView }) {
+  const { t } = useTexts();
+  const at = useDict(ACCOUNT_TEXTS);
   const changes = view.rating_change;
   if (!view.rated || !changes || !changes.some((c) => c)) return null;
   return (
