@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { challengeApi, enterGame, fill, mySeeks, watchLobby } from './lobby_api';
 import { errorText } from '../common/server_texts';
-import { timeControlText } from '../play/clock_view';
+import { timeControlText } from '../play/clock_text';
 import { useDict, useTexts } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
 

@@ -11,7 +11,7 @@ import type { Dict } from '../common/i18n';
 import { LOBBY_TEXTS } from './lobby_texts';
 import { challengeApi, enterGame, fill, lobbyApi, mySeeks, pairingApi, watchLobby, type Challenges, type ChallengeView, type SeekView } from './lobby_api';
 import { errorText } from '../common/server_texts';
-import { timeControlText } from '../play/clock_view';
+import { timeControlText } from '../play/clock_text';
 import { PlaybanBanner } from '../fair_play/playban_banner';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from '../account/account_texts';

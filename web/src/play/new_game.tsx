@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, seats, type RuleOption } from '../common/api';
 import { errorText, optionHint, optionLabel } from '../common/server_texts';
 import { alternativesOf, presetConditions, presetText } from './rules_view';
-import { timeControlText } from './clock_view';
+import { timeControlText } from './clock_text';
 import type { Account } from '../account/account_api';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from '../account/account_texts';
