@@ -5,14 +5,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { accountApi, deltaText, ratingText, type Account, type PlayerView, type RecentGame } from './account_api';
 import type { MetaGame } from '../common/api';
-import { sideName, type Dict } from '../common/i18n';
+import { sideName, type Dict, fillText } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { RatingChart } from './rating_chart';
 import { ChallengeForm } from '../lobby/challenge_form';
 import { fairPlayApi } from '../fair_play/fair_play_api';
 import { ReportDialog } from '../fair_play/report_dialog';
-import { fill } from '../lobby/lobby_api';
+
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
 import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
@@ -62,7 +62,7 @@ function FairPlayActions({ name, blocked, setBlocked }: {
       <button data-action={blocked ? 'unblock' : 'block'} data-blocked={blocked ? '1' : '0'} disabled={busy || blocked === null}
               onClick={toggle}>{blocked ? ft.unblock : ft.block}</button>
       <button data-action="report" onClick={() => setReporting(true)}>⚑ {ft.report}</button>
-      {blocked && <p class="muted small" data-testid="blocked-note">{fill(ft.blockedNote, { name })}</p>}
+      {blocked && <p class="muted small" data-testid="blocked-note">{fillText(ft.blockedNote, { name })}</p>}
       {error !== null && <p class="error" role="alert" data-testid="block-error">{errorText(t, error)}</p>}
       {reporting && <ReportDialog username={name} onClose={() => setReporting(false)} />}
     </div>

@@ -4,7 +4,7 @@
 // missing (web/tests/texts.test.mjs).
 import texts from './server_texts.json';
 import type { ApiError, GameEnd } from './api';
-import { sideName, type Dict } from './i18n';
+import { sideName, type Dict, fillText } from './i18n';
 
 type Texts = Record<string, Record<string, string>>;
 const END = texts.end as Texts;
@@ -13,17 +13,13 @@ const OPTIONS = texts.options as Texts;
 const PRESETS = texts.presets as Texts;
 const ILLEGAL = (texts as { illegal?: Texts }).illegal ?? {};
 
-function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-}
-
 // The end reason in the UI language: "{loser} resigned", "target reached: 3 captured, …".
 export function endText(t: Dict, end: GameEnd, sides: [string, string]): string {
   const loser = end.winner === null ? '' : end.winner === sides[0] ? sides[1] : sides[0];
   // A clock's end without a winner (the side with time left could not win) has a text of its own.
   const code = end.winner === null && END[`${end.code}_draw`] ? `${end.code}_draw` : end.code;
   const text = END[code]?.[t.lang] ?? END[code]?.en ?? code;
-  return fill(text, {
+  return fillText(text, {
     a: end.args?.[0] ?? 0,
     b: end.args?.[1] ?? 0,
     winner: end.winner ? sideName(t, end.winner) : '',
@@ -44,7 +40,7 @@ export function errorText(t: Dict, e: unknown): string {
   for (const [k, v] of Object.entries(err.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
   // Some routes name a missing player "name", others "username" (the text's placeholder).
   if (params.username === undefined && params.name !== undefined) params.username = params.name;
-  return fill(known, params);
+  return fillText(known, params);
 }
 
 export function optionLabel(t: Dict, name: string): string {

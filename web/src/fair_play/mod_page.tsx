@@ -9,10 +9,11 @@ import { ApiError } from '../common/api';
 import type { Account } from '../account/account_api';
 import { modApi, timeText, type AuditEntry, type PlayerStanding, type Report, type ReportReason } from './fair_play_api';
 import type { FairDict } from './fair_play_texts';
-import { fill } from '../lobby/lobby_api';
+
 import { errorText } from '../common/server_texts';
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';
+import { fillText } from '../common/i18n';
 
 type Tab = 'open' | 'closed' | 'audit';
 
@@ -159,11 +160,11 @@ function PlayerTools({ name }: { name: string }) {
     <div class="mod-tools" data-testid="mod-tools" data-muted={muted ? '1' : '0'} data-closed={closed ? '1' : '0'}>
       {standing && (
         <ul class="standing">
-          {muted !== null && <li class="warn" data-testid="standing-muted">{fill(ft.mutedUntil, { time: timeText(muted, lang) })}</li>}
+          {muted !== null && <li class="warn" data-testid="standing-muted">{fillText(ft.mutedUntil, { time: timeText(muted, lang) })}</li>}
           {closed && <li class="error" data-testid="standing-closed">{ft.accountClosed}</li>}
           {standing.playban_until_ms !== null &&
-            <li class="warn">{fill(ft.playbanUntil, { time: timeText(standing.playban_until_ms, lang) })}</li>}
-          {standing.bad_endings.length > 0 && <li class="muted small">{fill(ft.badEndings, { n: standing.bad_endings.length })}</li>}
+            <li class="warn">{fillText(ft.playbanUntil, { time: timeText(standing.playban_until_ms, lang) })}</li>}
+          {standing.bad_endings.length > 0 && <li class="muted small">{fillText(ft.badEndings, { n: standing.bad_endings.length })}</li>}
         </ul>
       )}
       <div class="mod-actions">
@@ -180,7 +181,7 @@ function PlayerTools({ name }: { name: string }) {
       {confirmClose && (
         <div class="modal-backdrop" onClick={() => setConfirmClose(false)}>
           <div class="modal" role="alertdialog" data-testid="close-confirm" onClick={(e) => e.stopPropagation()}>
-            <p>{fill(ft.closeConfirm, { name })}</p>
+            <p>{fillText(ft.closeConfirm, { name })}</p>
             {why && <p class="muted small">{ft.actionReason}: {why}</p>}
             <div class="modal-buttons">
               <button data-action="close-cancel" onClick={() => setConfirmClose(false)}>{t.cancel}</button>
@@ -221,7 +222,7 @@ function ClosedReports({ onError }: { onError: (e: unknown) => void }) {
                 <td>{r.id}</td>
                 <td><PlayerLink name={r.player} /><br /><small class="muted">{ft.reportedBy} {r.reporter}</small></td>
                 <td>{reasonText(ft, r.reason)}{r.chat_line && <><br /><q class="small">{r.chat_line.text}</q></>}{r.text && <><br /><small>{r.text}</small></>}</td>
-                <td>{r.outcome}<br /><small class="muted">{fill(ft.closedBy, { name: r.closed_by ?? '' })}</small></td>
+                <td>{r.outcome}<br /><small class="muted">{fillText(ft.closedBy, { name: r.closed_by ?? '' })}</small></td>
                 <td class="muted small">{stamp(r.closed_at ?? r.created_at)}</td>
               </tr>
             ))}

@@ -6,9 +6,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { fairPlayApi, timeText, type Playban } from './fair_play_api';
-import { fill } from '../lobby/lobby_api';
+
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';
+import { fillText } from '../common/i18n';
 
 export function PlaybanBanner({ account, check = 0 }: {
   account: Account | null | undefined; check?: number;
@@ -59,8 +60,8 @@ export function PlaybanBanner({ account, check = 0 }: {
     const endsAt = local(ban.until_ms);
     return (
       <section class="card playban-banner" role="alert" data-testid="playban-banner" data-minutes={minutes}>
-        <h2>{fill(ft.playbanTitle, { time: timeText(endsAt, lang) })}</h2>
-        <p>{fill(ft.playbanWhy, { days: ban.window_days, count, minutes })}</p>
+        <h2>{fillText(ft.playbanTitle, { time: timeText(endsAt, lang) })}</h2>
+        <p>{fillText(ft.playbanWhy, { days: ban.window_days, count, minutes })}</p>
         <p><b>{ft.playbanAdvice}</b></p>
         {endings}
         <p class="muted small">{ft.playbanOpen}</p>
@@ -70,7 +71,7 @@ export function PlaybanBanner({ account, check = 0 }: {
   if (count === 0) return null;
   return (
     <p class="warn playban-warning" role="status" data-testid="playban-warning">
-      {fill(ft.playbanWarning, { days: ban.window_days, minutes: ban.next_ban_minutes })}
+      {fillText(ft.playbanWarning, { days: ban.window_days, minutes: ban.next_ban_minutes })}
     </p>
   );
 }

@@ -4,10 +4,11 @@
 // shown in the user's language.
 import { useState } from 'preact/hooks';
 import { fairPlayApi, REPORT_REASONS, type ReportReason } from './fair_play_api';
-import { fill } from '../lobby/lobby_api';
+
 import { errorText } from '../common/server_texts';
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';
+import { fillText } from '../common/i18n';
 
 export function ReportDialog({ username, chatLine, gameId, onClose }: {
   username: string;
@@ -38,7 +39,7 @@ export function ReportDialog({ username, chatLine, gameId, onClose }: {
       setBusy(false);
     }
   };
-  const title = chatLine ? fill(ft.reportLineTitle, { name: username }) : fill(ft.reportTitle, { name: username });
+  const title = chatLine ? fillText(ft.reportLineTitle, { name: username }) : fillText(ft.reportTitle, { name: username });
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <form class="modal report-form" role="dialog" aria-label={title} data-testid="report-dialog"

@@ -3,12 +3,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../common/server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill } from './learn_texts';
+
 import { progressOwner } from './progress_sync';
 import { RULES } from './rules_content';
 import './learn.css';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
+import { fillText } from '../common/i18n';
 
 export function LearnPage() {
   const { t, meta } = useTexts();
@@ -37,7 +38,7 @@ export function LearnPage() {
               {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}>📖 {lt.readRules}</a>}
               {' '}<a class="button" href={`#/learn/puzzles/${g.name}`} data-puzzles-link={g.name}>🧩 {lt.solvePuzzles}</a>
               <h3 class="learn-lessons-title">{lt.lessons}
-                {mine.length > 0 && <span class="muted small"> · {fill(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
+                {mine.length > 0 && <span class="muted small"> · {fillText(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
               <ol class="lesson-list">
                 {mine.map((l) => (
                   <li key={l.id} class={l.id in done ? 'lesson-done' : ''}>

@@ -6,7 +6,3 @@ import texts from './learn_texts.json';
 
 export type LearnDict = Record<keyof typeof texts, string>;
 export const LEARN_TEXTS = dictsOf(texts);
-
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-}

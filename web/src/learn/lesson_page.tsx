@@ -7,10 +7,11 @@ import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { goEmptyPoints } from '../boards/geometry';
 import { type Attempt, type LessonFull, type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill } from './learn_texts';
+
 import './learn.css';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
+import { fillText } from '../common/i18n';
 
 interface Props {
   id: string;
@@ -112,7 +113,7 @@ export function LessonPage({ id }: Props) {
           <div class="muted small"><a href="#/learn" data-action="back">{lt.backToLearn}</a></div>
           <h1 class="lesson-title">{pick(lesson.title, lang)}</h1>
           {index === 0 && lesson.intro && <p class="lesson-intro">{pick(lesson.intro, lang)}</p>}
-          <div class="muted small" data-testid="step-count">{fill(lt.step, { n: index + 1, m: lesson.steps.length })}</div>
+          <div class="muted small" data-testid="step-count">{fillText(lt.step, { n: index + 1, m: lesson.steps.length })}</div>
           {toMove && <div class="small">{lt.yourSide} <i class={`stone-dot ${toMove}`} /> {toMove === 'white' ? t.white : t.black}</div>}
           <p class="lesson-task" data-testid="task">{pick(step.task, lang)}</p>
           {feedback}

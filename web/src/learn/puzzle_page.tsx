@@ -6,11 +6,12 @@
 import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { useDict, useTexts } from '../common/texts_context';
-import { fill, LEARN_TEXTS } from './learn_texts';
+import { LEARN_TEXTS } from './learn_texts'
 import { type TryResult, themeText } from './puzzles_api';
 import { progressOwner } from './progress_sync';
 import { usePuzzle, type Phase } from './use_puzzle';
 import './learn.css';
+import { fillText } from '../common/i18n';
 
 interface Props {
   game?: string;
@@ -70,7 +71,7 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
           {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
           {puzzle && (
             <>
-              <div class="muted small" data-testid="puzzle-id">{fill(lt.puzzleOf, { id: puzzle.id, rating: puzzle.rating })}</div>
+              <div class="muted small" data-testid="puzzle-id">{fillText(lt.puzzleOf, { id: puzzle.id, rating: puzzle.rating })}</div>
               <p class="lesson-task" data-testid="task">
                 {themeText(lt, `${puzzle.goal}-in-${puzzle.moves}`)}. {lt.findMove}
               </p>
@@ -107,7 +108,7 @@ function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null 
   const lt = useDict(LEARN_TEXTS);
   if (phase === 'replying') return <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
   if (phase === 'asking' && last?.result === 'continue')
-    return <div class="notice puzzle-feedback" data-feedback="continue" role="status">{fill(lt.keepGoing, { move: last.reply ?? '' })}</div>;
+    return <div class="notice puzzle-feedback" data-feedback="continue" role="status">{fillText(lt.keepGoing, { move: last.reply ?? '' })}</div>;
   if (phase === 'asking' && last?.result === 'illegal')
     return <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
   if (phase === 'solved')
@@ -115,7 +116,7 @@ function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null 
   if (phase === 'failed' || phase === 'answer')
     return (
       <div class="error puzzle-feedback" data-feedback="failed" role="alert">
-        {fill(lt.puzzleFailed, { move: last?.move ?? '', expected: last?.expected ?? '' })}
+        {fillText(lt.puzzleFailed, { move: last?.move ?? '', expected: last?.expected ?? '' })}
       </div>
     );
   return null;

@@ -2,11 +2,12 @@
 // player (POST /api/challenges). The form then waits on a lobby socket of its own that speaks for
 // the challenge: the game opens when the player accepts, and a decline is said here.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { challengeApi, enterGame, fill, mySeeks, watchLobby } from './lobby_api';
+import { challengeApi, enterGame, mySeeks, watchLobby } from './lobby_api'
 import { errorText } from '../common/server_texts';
 import { timeControlText } from '../play/clock_text';
 import { useDict, useTexts } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
+import { fillText } from '../common/i18n';
 
 export function ChallengeForm({ to }: { to: string }) {
   const { t, meta } = useTexts();
@@ -87,11 +88,11 @@ export function ChallengeForm({ to }: { to: string }) {
       )}
       {sent && (
         <p class="muted" role="status" data-testid="challenge-sent">
-          {fill(lt.challengeSent, { name: to })}{' '}
+          {fillText(lt.challengeSent, { name: to })}{' '}
           <button class="danger" data-action="cancel-challenge" onClick={cancel}>{lt.cancel}</button>
         </p>
       )}
-      {declined && <p class="error" role="status" data-testid="challenge-declined">{fill(lt.challengeDeclined, { name: to })}</p>}
+      {declined && <p class="error" role="status" data-testid="challenge-declined">{fillText(lt.challengeDeclined, { name: to })}</p>}
       {error !== null && <p class="error" role="alert" data-testid="challenge-error">{errorText(t, error)}</p>}
     </div>
   );

@@ -3,9 +3,10 @@
 // challenges this browser sent, so their sender is taken into the game when one is accepted.
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
-import { enterGame, fill, mySeeks, watchLobby } from './lobby_api';
+import { enterGame, mySeeks, watchLobby } from './lobby_api'
 import { useDict } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
+import { fillText } from '../common/i18n';
 
 export function ChallengeNotice({ account }: { account: Account | null | undefined }) {
   const lt = useDict(LOBBY_TEXTS);
@@ -20,6 +21,6 @@ export function ChallengeNotice({ account }: { account: Account | null | undefin
     return () => w.close();
   }, [account?.username]);
   if (!account || incoming === 0) return null;
-  const text = fill(lt.challengeNotice, { n: incoming });
+  const text = fillText(lt.challengeNotice, { n: incoming });
   return <a class="challenge-notice" href="#/lobby" data-testid="challenge-notice" title={text} aria-label={text}>⚔ {incoming}</a>;
 }

@@ -2,8 +2,9 @@
 // their own (cancel), and the word that one was declined.
 import { useDict, useTexts } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
-import { fill, type Challenges, type ChallengeView } from './lobby_api';
+import { type Challenges, type ChallengeView } from './lobby_api'
 import { clockText } from './clock_label';
+import { fillText } from '../common/i18n';
 
 export type ChallengeAction = 'accept' | 'decline' | 'cancel';
 
@@ -38,7 +39,7 @@ export function ChallengesCard({ challenges, declined, act }: {
   return (
     <section class="card lobby-challenges" data-testid="challenges">
       <h2>{lt.challenges}</h2>
-      {declined && <p class="muted" role="status" data-testid="challenge-declined">{fill(lt.challengeDeclined, { name: declined })}</p>}
+      {declined && <p class="muted" role="status" data-testid="challenge-declined">{fillText(lt.challengeDeclined, { name: declined })}</p>}
       {challenges.incoming.length > 0 && (
         <>
           <h3>{lt.incoming}</h3>

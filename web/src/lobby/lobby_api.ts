@@ -33,11 +33,6 @@ const KEY = 'oyin.seeks';
 // The server takes at most this many tokens in a hello (kMaxHelloTokens): the newest are kept.
 const MAX_TOKENS = 16;
 
-// "{name} declined" with its parameters.
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
-
 // Goes into a game this browser has a seat in.
 export function enterGame(gameId: string, token: string) {
   seats.set(gameId, token);

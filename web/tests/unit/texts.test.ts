@@ -3,7 +3,7 @@
 // every rules diagram a real step of a shipped lesson.
 import { describe, expect, test } from 'vitest';
 import { dictOf, dictsOf } from '../../src/common/text_table';
-import { LANGS } from '../../src/common/i18n';
+import { LANGS, fillText } from '../../src/common/i18n';
 import { ACCOUNT_TEXTS } from '../../src/account/account_texts';
 import { BASE_TEXTS } from '../../src/base/base_texts';
 import { LOBBY_TEXTS } from '../../src/lobby/lobby_texts';
@@ -30,6 +30,12 @@ describe('dictsOf', () => {
   test('a text missing in a language falls back to English', () => {
     expect(dictOf(table, 'ru').only).toBe('English only');
   });
+});
+
+test('fillText fills the {name} places it has values for and leaves the others', () => {
+  expect(fillText('{side} pit {n}: {count} stones', { side: 'White', n: 3, count: 0 })).toBe('White pit 3: 0 stones');
+  expect(fillText('{name} declined {what}', { name: 'Bob' })).toBe('Bob declined {what}');
+  expect(fillText('no places', { a: 1 })).toBe('no places');
 });
 
 describe('the text tables', () => {
