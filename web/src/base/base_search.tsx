@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useDict, useTexts } from '../common/texts_context';
 import { baseApi, type BaseFilters, type BaseGame } from './base_api';
 import { BASE_TEXTS } from './base_texts';
+import { Pager } from '../common/pager';
 
 const PAGE = 20;
 
@@ -85,13 +86,7 @@ export function BaseSearch({ game, moves, onError }: { game: string; moves: stri
           </tbody>
         </table>
       )}
-      {total > PAGE && (
-        <div class="pager">
-          <button disabled={page === 0} onClick={() => setPage(page - 1)}>◀ {t.prev}</button>
-          <span>{page + 1} / {Math.ceil(total / PAGE)}</span>
-          <button disabled={(page + 1) * PAGE >= total} onClick={() => setPage(page + 1)}>{t.next} ▶</button>
-        </div>
-      )}
+      <Pager page={page} size={PAGE} total={total} setPage={setPage} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-// The server's JSON API and WebSocket channels. The server sends every game as data (the board,
-// the legal moves, the rules' values, the end as a code): the UI parses no notation.
+// The server's JSON API: its types, the one fetch (call), the game routes and the seats kept in
+// this browser. The server sends every game as data (the board, the legal moves, the rules'
+// values, the end as a code): the UI parses no notation. The game's and the analysis' WebSocket
+// channels are in play/ (game_socket.ts, analysis_channel.ts).
 import { storage } from './storage';
-import { openSocket } from './socket';
 
 // The board as the server sends it (state.board, and each entry of /boards). Each game's shape is
 // its adapter's view (src/games/*_adapter.cpp).
@@ -240,116 +241,3 @@ export const seats = {
   get: (id: string) => storage.text(`oyin.seat.${id}`) ?? '',
   set: (id: string, token: string) => storage.setText(`oyin.seat.${id}`, token),
 };
-
-export interface GameSocket {
-  close: () => void;
-  // Sends a message ({"type": "chat", "text"}, ...) with the seat's token; false when the
-  // connection is down.
-  send: (msg: Record<string, unknown>) => boolean;
-}
-
-// Follows one game: every state push and chat line, reconnecting after a drop. A refused
-// message comes back as an ApiError.
-export function watchGame(id: string, token: string, on: {
-  state: (s: GameView, fresh: boolean) => void;
-  connection: (up: boolean) => void;
-  chat?: (lines: ChatLine[], fresh: boolean) => void;
-  // The count of spectators, pushed on its own (not with a whole state) as it changes.
-  spectators?: (count: number) => void;
-  error?: (e: ApiError, request: Record<string, unknown>) => void;
-}): GameSocket {
-  let known: string[] = [];  // the game's moves as this socket has them
-  let first = true;          // the next state is the first on this connection
-  const onState = (s: GameView & { moves_from?: number }) => {
-    // A push carries the last moves only, from index moves_from: the ones before are those
-    // this connection has. One that missed some reads the whole game again.
-    if (s.moves_from !== undefined && s.moves_from > 0) {
-      if (s.moves_from > known.length) {
-        const wasFirst = first;
-        first = false;
-        api.get(id, token).then((full) => {
-          known = full.moves;
-          on.state(full, wasFirst);
-        }).catch(() => { /* the next push or a reconnection brings it */ });
-        return;
-      }
-      s.moves = known.slice(0, s.moves_from).concat(s.moves);
-    }
-    known = s.moves;
-    if (first && s.chat) on.chat?.(s.chat, true);
-    on.state(s, first);
-    first = false;
-  };
-  // The seat's token goes as a subprotocol, not in the URL (which proxies' access logs keep).
-  const socket = openSocket(`/ws/games/${encodeURIComponent(id)}`, {
-    open: () => {
-      first = true;
-      on.connection(true);
-    },
-    message: (msg) => {
-      if (msg.type === 'state') onState(msg.state);
-      else if (msg.type === 'chat') on.chat?.(msg.lines as ChatLine[], false);
-      else if (msg.type === 'spectators') on.spectators?.(msg.count as number);
-      else if (msg.type === 'error') on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
-    },
-    drop: () => on.connection(false),
-  }, token ? ['oyin', `oyin.seat.${token}`] : undefined);
-  return {
-    close: socket.close,
-    send: (msg) => socket.send({ ...msg, token }),
-  };
-}
-
-export interface AnalysisLine {
-  id: string | number;
-  done?: boolean;
-  score: number;
-  score_first: number;
-  mate?: number;
-  depth: number;
-  pv: string[];
-  pv_text?: string[];   // the line in the move list's notation
-  bestmove?: string;
-  status?: 'ongoing' | 'finished';
-  engine?: string;
-  error?: string;
-  code?: string;
-}
-
-// One analysis request: the game's start and the moves up to the position to analyse (the
-// server replays them), never a position text per ply.
-export interface AnalysisRequest {
-  id: string;
-  game: string;
-  rules: string;
-  position: string;
-  moves: string[];
-  movetime: number;
-}
-
-// The analysis channel: requests go out with ids, lines come back tagged with them.
-export class AnalysisChannel {
-  private handlers = new Map<string, (l: AnalysisLine) => void>();
-  private socket = openSocket('/ws/analysis', {
-    message: (msg) => {
-      const line = msg as AnalysisLine;
-      this.handlers.get(String(line.id))?.(line);
-    },
-  });
-  async analyse(req: AnalysisRequest, onLine: (l: AnalysisLine) => void): Promise<AnalysisLine> {
-    await this.socket.whenOpen();
-    return new Promise((resolve) => {
-      this.handlers.set(req.id, (l) => {
-        onLine(l);
-        if (l.done || l.error) {
-          this.handlers.delete(req.id);
-          resolve(l);
-        }
-      });
-      this.socket.send(req);
-    });
-  }
-  close() {
-    this.socket.close();
-  }
-}

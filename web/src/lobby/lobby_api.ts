@@ -7,14 +7,18 @@ import { call, seats, type ClockPreset } from '../common/api';
 import { storage } from '../common/storage';
 import { openSocket } from '../common/socket';
 
-export interface SeekView {
-  id: string;
+// What a seek and a challenge both offer: the game, its rules and clock, rated or not, a colour.
+export interface GameTerms {
   game: string;
   rules: string;
   clock: { initial_s: number; increment_s: number } | null;
   speed: string | null;
   rated: boolean;
   color: 'random' | 'white' | 'black';
+}
+
+export interface SeekView extends GameTerms {
+  id: string;
   username: string | null;
   rating: number | null;  // a signed-in seeker's current rating for this game and speed
   rd: number | null;
@@ -62,16 +66,10 @@ export const lobbyApi = {
 };
 
 // A direct challenge, as GET /api/challenges and the lobby socket give it.
-export interface ChallengeView {
+export interface ChallengeView extends GameTerms {
   id: string;
   from: string;
   to: string;
-  game: string;
-  rules: string;
-  clock: { initial_s: number; increment_s: number } | null;
-  speed: string | null;
-  rated: boolean;
-  color: 'random' | 'white' | 'black';
 }
 
 export interface Challenges {

@@ -2,7 +2,8 @@
 // request the game's start and its moves up to that ply; the server replays them), a score graph
 // over the game (from the first player's view), the best line at the shown move.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { AnalysisChannel, type AnalysisLine, type GameView } from '../common/api';
+import type { GameView } from '../common/api';
+import { AnalysisChannel, type AnalysisLine } from './analysis_channel';
 import { errorText } from '../common/server_texts';
 import { useTexts } from '../common/texts_context';
 

@@ -4,6 +4,7 @@ import { api, type ListedGame } from '../common/api';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from './new_game';
 import { useTexts } from '../common/texts_context';
+import { Pager } from '../common/pager';
 
 const PAGE = 20;
 
@@ -53,13 +54,7 @@ export function HistoryPage() {
             </tbody>
           </table>
         )}
-        {total > PAGE && (
-          <div class="pager">
-            <button disabled={page === 0} onClick={() => setPage(page - 1)}>◀ {t.prev}</button>
-            <span>{page + 1} / {Math.ceil(total / PAGE)}</span>
-            <button disabled={(page + 1) * PAGE >= total} onClick={() => setPage(page + 1)}>{t.next} ▶</button>
-          </div>
-        )}
+        <Pager page={page} size={PAGE} total={total} setPage={setPage} />
       </section>
       <section class="card import">
         <h2>{t.importRecord}</h2>

@@ -3,7 +3,8 @@
 // this page's own actions, and the boards of past plies (BoardCache). The page draws; this owns
 // the state and the order in which answers may replace it.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, seats, watchGame, type ChatLine, type GameSocket, type GameView } from '../common/api';
+import { api, ApiError, seats, type ChatLine, type GameView } from '../common/api';
+import { watchGame, type GameSocket } from './game_socket';
 import { useTexts } from '../common/texts_context';
 import { useChatSetting } from '../account/chat_setting';
 import { BoardCache } from './board_cache';
