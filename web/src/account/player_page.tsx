@@ -12,7 +12,6 @@ import { RatingChart } from './rating_chart';
 import { ChallengeForm } from '../lobby/challenge_form';
 import { fairPlayApi } from '../fair_play/fair_play_api';
 import { ReportDialog } from '../fair_play/report_dialog';
-
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
 import { FAIR_TEXTS } from '../fair_play/fair_play_texts';

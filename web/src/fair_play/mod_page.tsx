@@ -9,7 +9,6 @@ import { ApiError } from '../common/api';
 import type { Account } from '../account/account_api';
 import { modApi, timeText, type AuditEntry, type PlayerStanding, type Report, type ReportReason } from './fair_play_api';
 import type { FairDict } from './fair_play_texts';
-
 import { errorText } from '../common/server_texts';
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { fairPlayApi, timeText, type Playban } from './fair_play_api';
-
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';
 import { fillText } from '../common/i18n';

@@ -4,7 +4,6 @@
 // shown in the user's language.
 import { useState } from 'preact/hooks';
 import { fairPlayApi, REPORT_REASONS, type ReportReason } from './fair_play_api';
-
 import { errorText } from '../common/server_texts';
 import { useDict, useTexts } from '../common/texts_context';
 import { FAIR_TEXTS } from './fair_play_texts';

@@ -3,13 +3,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../common/server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-
 import { progressOwner } from './progress_sync';
 import { RULES } from './rules_content';
-import './learn.css';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
 import { fillText } from '../common/i18n';
+import './learn.css';
 
 export function LearnPage() {
   const { t, meta } = useTexts();

@@ -7,11 +7,10 @@ import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { goEmptyPoints } from '../boards/geometry';
 import { type Attempt, type LessonFull, type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-
-import './learn.css';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
 import { fillText } from '../common/i18n';
+import './learn.css';
 
 interface Props {
   id: string;

@@ -10,8 +10,8 @@ import { LEARN_TEXTS } from './learn_texts'
 import { type TryResult, themeText } from './puzzles_api';
 import { progressOwner } from './progress_sync';
 import { usePuzzle, type Phase } from './use_puzzle';
-import './learn.css';
 import { fillText } from '../common/i18n';
+import './learn.css';
 
 interface Props {
   game?: string;

@@ -4,7 +4,6 @@
 // attempt and the server's answer stored back).
 import { call, type BoardData, type LegalMove } from '../common/api';
 import type { LearnDict } from './learn_texts';
-
 import { storage } from '../common/storage';
 import { fillText } from '../common/i18n';
 

@@ -3,9 +3,9 @@
 import { pick } from './learn_api';
 import { RULES } from './rules_content';
 import { RulesDiagram } from './rules_diagram';
-import './learn.css';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
+import './learn.css';
 
 export function RulesPage({ game }: { game: string }) {
   const { t } = useTexts();
