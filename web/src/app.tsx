@@ -2,29 +2,29 @@
 // #/game/ID, #/history, #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN, #/player/NAME,
 // #/leaderboard/GAME/SPEED, #/mod for moderators).
 import { useEffect, useState } from 'preact/hooks';
-import { api, seats, type Meta } from './api';
-import { DICTS, LANGS, detectLang, type Lang } from './i18n';
-import { GamePage } from './game_page';
-import { HistoryPage } from './history_page';
-import { NewGame } from './new_game';
-import { GalleryPage } from './gallery_page';
-import { BasePage } from './base_page';
-import { BASE_TEXTS } from './base_texts';
+import { api, seats, type Meta } from './common/api';
+import { LANGS, detectLang, type Lang } from './common/i18n';
+import { GamePage } from './play/game_page';
+import { HistoryPage } from './play/history_page';
+import { NewGame } from './play/new_game';
+import { GalleryPage } from './boards/gallery_page';
+import { BasePage } from './base/base_page';
+import { BASE_TEXTS } from './base/base_texts';
 import { LearnRoute } from './learn/learn_route';
 import { LEARN_TEXTS } from './learn/learn_texts';
 import { syncProgress } from './learn/progress_sync';
-import { LobbyPage } from './lobby_page';
-import { LOBBY_TEXTS } from './lobby_texts';
-import { accountApi, type Account } from './account_api';
-import { ACCOUNT_TEXTS } from './account_texts';
-import { AccountMenu } from './account_menu';
-import { PlayerPage } from './player_page';
-import { LeaderboardPage } from './leaderboard_page';
-import { ChallengeNotice } from './challenge_notice';
-import { chatSetting } from './chat_setting';
-import { FAIR_TEXTS } from './fair_play_texts';
-import { ModPage } from './mod_page';
-import { storage } from './storage';
+import { LobbyPage } from './lobby/lobby_page';
+import { LOBBY_TEXTS } from './lobby/lobby_texts';
+import { accountApi, type Account } from './account/account_api';
+import { ACCOUNT_TEXTS } from './account/account_texts';
+import { AccountMenu } from './account/account_menu';
+import { PlayerPage } from './account/player_page';
+import { LeaderboardPage } from './account/leaderboard_page';
+import { ChallengeNotice } from './lobby/challenge_notice';
+import { chatSetting } from './account/chat_setting';
+import { ModPage } from './fair_play/mod_page';
+import { storage } from './common/storage';
+import { TextsProvider, useTexts } from './common/texts_context';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -53,9 +53,6 @@ export function App() {
   const [account, setAccount] = useState<Account | null | undefined>(undefined);
   // Counts the changes of the learner's progress copy (a sign-in or out): the learn pages restart.
   const [progressVersion, setProgressVersion] = useState(0);
-  const t = DICTS[lang];
-  const at = ACCOUNT_TEXTS[lang];
-  const ft = FAIR_TEXTS[lang];
   const accountKey = account === undefined ? undefined : account ? String(account.id) : null;
   useEffect(() => {
     if (accountKey === undefined) return;
@@ -78,48 +75,58 @@ export function App() {
     setLang(l);
   };
   let page;
-  const games = meta?.games ?? [];
-  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} t={t} at={at} meta={games} account={account} ft={ft} />;
-  else if (route[0] === 'gallery') page = meta && <GalleryPage t={t} meta={games} />;
-  else if (route[0] === 'history') page = <HistoryPage t={t} meta={games} />;
-  else if (route[0] === 'base') page = meta && <BasePage t={t} meta={games} game={route[1] ?? ''} />;
-  else if (route[0] === 'lobby') page = meta && <LobbyPage t={t} lang={lang} meta={games} account={account} at={at} />;
-  else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} t={t} lt={LEARN_TEXTS[lang]} meta={games} />;
-  else if (route[0] === 'player' && route[1])
-    page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} t={t} at={at} meta={games} account={account}
-                       lt={LOBBY_TEXTS[lang]} ft={ft} />;
-  else if (route[0] === 'mod') page = <ModPage account={account} t={t} ft={ft} lang={lang} />;
-  else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} t={t} at={at} meta={games} />;
-  else page = <NewGame t={t} meta={meta && games} account={account} at={at} />;
+  if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} account={account} />;
+  else if (route[0] === 'gallery') page = meta && <GalleryPage />;
+  else if (route[0] === 'history') page = <HistoryPage />;
+  else if (route[0] === 'base') page = meta && <BasePage game={route[1] ?? ''} />;
+  else if (route[0] === 'lobby') page = meta && <LobbyPage account={account} />;
+  else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} />;
+  else if (route[0] === 'player' && route[1]) page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} account={account} />;
+  else if (route[0] === 'mod') page = <ModPage account={account} />;
+  else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} />;
+  else page = <NewGame account={account} />;
   return (
-    <div class="app">
-      <header class="topbar">
-        <a class="brand" href="#/">
-          <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
-            <circle cx="16" cy="16" r="14" fill="#c8923e" />
-            <circle cx="11" cy="13" r="4" fill="#fff8e8" />
-            <circle cx="20" cy="12" r="4" fill="#fff8e8" />
-            <circle cx="16" cy="21" r="4" fill="#fff8e8" />
-          </svg>
-          <span class="brand-name">oyin</span>
-          <span class="brand-tag">{t.tagline}</span>
-        </a>
-        <nav>
-          <a href="#/" class={route.length === 0 ? 'active' : ''} data-nav="new">{t.newGame}</a>
-          <a href="#/lobby" class={route[0] === 'lobby' ? 'active' : ''} data-nav="lobby">{LOBBY_TEXTS[lang].lobby}</a>
-          <a href="#/history" class={route[0] === 'history' ? 'active' : ''} data-nav="history">{t.history}</a>
-          <a href="#/base" class={route[0] === 'base' ? 'active' : ''} data-nav="base">{BASE_TEXTS[lang].base}</a>
-          <a href="#/learn" class={route[0] === 'learn' ? 'active' : ''} data-nav="learn">{LEARN_TEXTS[lang].learn}</a>
-          <a href="#/leaderboard" class={route[0] === 'leaderboard' ? 'active' : ''} data-nav="leaderboard">{at.hallOfFame}</a>
-          <select aria-label={t.language} class="lang" value={lang} data-lang-select
-                  onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
-            {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
-          </select>
-          <ChallengeNotice account={account} lt={LOBBY_TEXTS[lang]} />
-          <AccountMenu account={account} setAccount={setAccount} t={t} at={at} ft={ft} />
-        </nav>
-      </header>
-      <main>{page}</main>
-    </div>
+    <TextsProvider lang={lang} meta={meta && meta.games}>
+      <div class="app">
+        <Header route={route} account={account} setAccount={setAccount} changeLang={changeLang} />
+        <main>{page}</main>
+      </div>
+    </TextsProvider>
+  );
+}
+
+function Header({ route, account, setAccount, changeLang }: {
+  route: string[]; account: Account | null | undefined; setAccount: (a: Account | null) => void; changeLang: (l: Lang) => void;
+}) {
+  const { t, lang } = useTexts();
+  const link = (href: string, nav: string, active: boolean, text: string) =>
+    <a href={href} class={active ? 'active' : ''} data-nav={nav}>{text}</a>;
+  return (
+    <header class="topbar">
+      <a class="brand" href="#/">
+        <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
+          <circle cx="16" cy="16" r="14" fill="#c8923e" />
+          <circle cx="11" cy="13" r="4" fill="#fff8e8" />
+          <circle cx="20" cy="12" r="4" fill="#fff8e8" />
+          <circle cx="16" cy="21" r="4" fill="#fff8e8" />
+        </svg>
+        <span class="brand-name">oyin</span>
+        <span class="brand-tag">{t.tagline}</span>
+      </a>
+      <nav>
+        {link('#/', 'new', route.length === 0, t.newGame)}
+        {link('#/lobby', 'lobby', route[0] === 'lobby', LOBBY_TEXTS[lang].lobby)}
+        {link('#/history', 'history', route[0] === 'history', t.history)}
+        {link('#/base', 'base', route[0] === 'base', BASE_TEXTS[lang].base)}
+        {link('#/learn', 'learn', route[0] === 'learn', LEARN_TEXTS[lang].learn)}
+        {link('#/leaderboard', 'leaderboard', route[0] === 'leaderboard', ACCOUNT_TEXTS[lang].hallOfFame)}
+        <select aria-label={t.language} class="lang" value={lang} data-lang-select
+                onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
+          {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+        </select>
+        <ChallengeNotice account={account} />
+        <AccountMenu account={account} setAccount={setAccount} />
+      </nav>
+    </header>
   );
 }

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ARTIFACTS, ROOT, serverAndBrowser, openPage } from './harness.mjs';
 
-const TEXTS = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'server_texts.json'), 'utf8'));
+const TEXTS = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'common', 'server_texts.json'), 'utf8'));
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
 

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startServer } from './harness.mjs';
 
-// The UI's languages (web/src/i18n.ts LANGS).
+// The UI's languages (web/src/common/i18n.ts LANGS).
 const LANGS = ['kk', 'uz', 'ru', 'en'];
-const texts = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'server_texts.json'), 'utf8'));
+const texts = JSON.parse(readFileSync(path.join(ROOT, 'web', 'src', 'common', 'server_texts.json'), 'utf8'));
 
 let server;
 let meta;

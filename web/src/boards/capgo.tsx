@@ -1,10 +1,11 @@
 // Capture Go: a goban with coordinates, stones and the last move, all from the board the server
 // sends (rows of stones, captures, targets); a click on a point sends the legal move there.
 import { useState } from 'preact/hooks';
-import type { BoardData, CapgoBoardData } from '../api';
-import type { Dict } from '../i18n';
+import type { BoardData, CapgoBoardData } from '../common/api';
+import type { Dict } from '../common/i18n';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { fillText, sideName } from '../common/i18n';
+import { goPointName, goPointPlace } from './geometry';
 
 function starPoints(n: number): [number, number][] {
   if (n < 7) return n === 5 ? [[2, 2]] : [];
@@ -29,10 +30,11 @@ export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, e
   const myTurn = !!explainIllegal && live && legal.length > 0;
   const span = (n - 1) * C;
   const size = span + 2 * M;
-  // Flipped: turned half a circle, as seen from the other side of the table.
-  const at = (r: number, c: number): [number, number] =>
-    flipped ? [M + (n - 1 - c) * C, M + (n - 1 - r) * C] : [M + c * C, M + r * C];
-  const name = (r: number, c: number) => `${columns[c]}${n - r}`;
+  const at = (r: number, c: number): [number, number] => {
+    const [vc, vr] = goPointPlace(r, c, n, flipped);
+    return [M + vc * C, M + vr * C];
+  };
+  const name = (r: number, c: number) => goPointName(r, c, n, columns);
   const lines = [];
   for (let i = 0; i < n; ++i) {
     const [x0, y0] = at(i, 0);

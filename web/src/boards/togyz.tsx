@@ -1,9 +1,10 @@
 // Togyz Kumalak: two rows of nine pits, two kazans between them, stones drawn for small counts.
 // Everything comes from the board the server sends (pits, kazans, tuzdyks, the last move) and
 // the legal moves (a click sends the move of that pit).
-import type { TogyzBoardData } from '../api';
+import type { TogyzBoardData } from '../common/api';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { togyzPitPlace } from './geometry';
+import { fillText, sideName } from '../common/i18n';
 
 const SIDES = ['white', 'black'];
 
@@ -48,15 +49,12 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
   const lastFrom = last ? mover * 9 + last.pit - 1 : -1;
   const lastTo = last ? SIDES.indexOf(last.landing.side) * 9 + last.landing.pit - 1 : -1;
   const captured = !!last && (last.gained > 0 || last.tuzdyk);
-  const bottom = flipped ? 1 : 0;  // whose row is drawn at the bottom
   const moveFor = (side: number, pit: number) => (side === toMove ? legal.find((m) => m.pit === pit)?.move : undefined);
   // A tuzdyk on one side's row belongs to the other side.
   const isTuzdyk = (side: number, pit: number) => pos.tuzdyks[1 - side] === pit;
 
   const pitAt = (side: number, i: number) => {
-    // Bottom row: the owner's pit 1 at the left; top row: seen from across the table, pit 1 at the right.
-    const atBottom = side === bottom;
-    const col = atBottom ? i : 8 - i;
+    const { col, atBottom } = togyzPitPlace(side, i, flipped);
     const x = X0 + col * STEP;
     const y = atBottom ? H - 46 - PIT_H : 46;
     return { x, y, atBottom };
@@ -99,7 +97,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
   }
 
   const kazan = (side: number) => {
-    const atBottom = side === bottom;
+    const { atBottom } = togyzPitPlace(side, 0, flipped);  // a kazan sits beside its owner's row
     const y = atBottom ? H / 2 + 8 : H / 2 - 66;
     const n = pos.kazans[side];
     const gained = last && mover === side ? last.gained : 0;

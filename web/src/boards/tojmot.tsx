@@ -4,9 +4,10 @@
 // the server sends; a click on a piece and then on a target sends the legal move with those
 // cells (asking for the piece when several promotions share them).
 import { useEffect, useState } from 'preact/hooks';
-import type { LegalMove, TojmotBoardData, TojmotCell } from '../api';
+import type { LegalMove, TojmotBoardData, TojmotCell } from '../common/api';
 import { onEnter, type BoardProps } from './types';
-import { fillText, sideName } from '../i18n';
+import { tojmotCellPlace } from './geometry';
+import { fillText, sideName } from '../common/i18n';
 
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates
@@ -28,8 +29,7 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
   }, [board]);
 
   const at = (x: number, y: number): [number, number] => {
-    const vx = flipped ? columns.length + 1 - x : x;
-    const vy = flipped ? y : rows + 1 - y;
+    const [vx, vy] = tojmotCellPlace(x, y, columns.length, rows, flipped);
     return [M + (vx - 1) * S + S, M + (vy - 1) * S + S];
   };
   const cellOf = new Map(cellList.map((c) => [c.cell, c]));

@@ -1,5 +1,5 @@
-import type { BoardData, LegalMove } from '../api';
-import type { Dict } from '../i18n';
+import type { BoardData, LegalMove } from '../common/api';
+import type { Dict } from '../common/i18n';
 
 export interface BoardProps {
   board: BoardData;                  // the position shown, as the server describes it

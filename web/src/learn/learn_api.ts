@@ -1,8 +1,8 @@
 // The lessons of /api/lessons (src/server/lessons_api.h) and the learner's progress, which a
 // guest keeps in this browser (localStorage); a signed-in learner's is the server's, of which this
 // browser keeps a copy under the same keys (progress_sync.ts).
-import { call, type BoardData, type LegalMove } from '../api';
-import { storage } from '../storage';
+import { call, type BoardData, type LegalMove } from '../common/api';
+import { storage } from '../common/storage';
 
 // A text in every UI language: {"kk", "uz", "ru", "en"}.
 export type Texts = Record<string, string>;

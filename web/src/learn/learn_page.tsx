@@ -1,16 +1,18 @@
 // #/learn: for every game on this server, its rules page and its lessons, with the lessons the
 // learner has finished marked (a guest's may be reset; an account's are the server's).
 import { useEffect, useState } from 'preact/hooks';
-import type { MetaGame } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
+import { errorText } from '../common/server_texts';
 import { type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill, type LearnDict } from './learn_texts';
 import { progressOwner } from './progress_sync';
 import { RULES } from './rules_content';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
+import { fillText } from '../common/i18n';
 import './learn.css';
 
-export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+export function LearnPage() {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [, setTick] = useState(0);
@@ -35,7 +37,7 @@ export function LearnPage({ t, lt, meta }: { t: Dict; lt: LearnDict; meta: MetaG
               {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}>📖 {lt.readRules}</a>}
               {' '}<a class="button" href={`#/learn/puzzles/${g.name}`} data-puzzles-link={g.name}>🧩 {lt.solvePuzzles}</a>
               <h3 class="learn-lessons-title">{lt.lessons}
-                {mine.length > 0 && <span class="muted small"> · {fill(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
+                {mine.length > 0 && <span class="muted small"> · {fillText(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
               <ol class="lesson-list">
                 {mine.map((l) => (
                   <li key={l.id} class={l.id in done ? 'lesson-done' : ''}>

@@ -2,23 +2,23 @@
 // board; the learner's move goes to the server, which says whether it is the one asked for and,
 // if not, why; a finished lesson is remembered in this browser.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, CapgoBoardData, LegalMove, MetaGame } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
-import { GoCounters } from '../boards/capgo';
-import { LEARN_BOARDS } from './boards';
+import type { BoardData, CapgoBoardData, LegalMove } from '../common/api';
+import { errorText } from '../common/server_texts';
+import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
+import { goEmptyPoints } from '../boards/geometry';
 import { type Attempt, type LessonFull, type LessonSummary, lessonsApi, pick, progress } from './learn_api';
-import { fill, type LearnDict } from './learn_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
+import { fillText } from '../common/i18n';
 import './learn.css';
 
 interface Props {
   id: string;
-  t: Dict;
-  lt: LearnDict;
-  meta: MetaGame[];
 }
 
-export function LessonPage({ id, t, lt, meta }: Props) {
+export function LessonPage({ id }: Props) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [lesson, setLesson] = useState<LessonFull | null>(null);
   const [siblings, setSiblings] = useState<LessonSummary[]>([]);
   const [error, setError] = useState<unknown>(null);
@@ -45,11 +45,11 @@ export function LessonPage({ id, t, lt, meta }: Props) {
   if (!lesson) return <div class="card muted">…</div>;
 
   const step = lesson.steps[index];
-  const Board = LEARN_BOARDS[lesson.game];
+  const Board = BOARDS[lesson.game]?.Board;
   const desc = meta.find((m) => m.name === lesson.game)?.board ?? {};
   const solved = !!attempt?.correct;
   const shown: BoardData = attempt?.reply_board ?? attempt?.board ?? step.board;
-  const toMove = String((step.board as { to_move?: string }).to_move ?? '');
+  const toMove = sideToMove(step.board);
   const last = index + 1 === lesson.steps.length;
   const at = siblings.findIndex((s) => s.id === lesson.id);
   const nextLesson = at >= 0 && at + 1 < siblings.length ? siblings[at + 1] : null;
@@ -58,13 +58,8 @@ export function LessonPage({ id, t, lt, meta }: Props) {
   // lesson's explanation instead of doing nothing.
   const tryable = (): LegalMove[] => {
     if (lesson.game !== 'capgo') return step.legal;
-    const rows = ((step.board as CapgoBoardData).rows ?? []);
-    const columns = String(desc.columns ?? '');
-    const out: LegalMove[] = [];
-    rows.forEach((row, r) => [...row].forEach((c, i) => {
-      if (c === '.') out.push({ move: `${columns[i]}${rows.length - r}`, point: `${columns[i]}${rows.length - r}` });
-    }));
-    return out;
+    return goEmptyPoints((step.board as CapgoBoardData).rows ?? [], String(desc.columns ?? ''))
+      .map((point) => ({ move: point, point }));
   };
   const pass = step.legal.find((m) => m.pass);
   const onMove = (move: string) => {
@@ -108,16 +103,16 @@ export function LessonPage({ id, t, lt, meta }: Props) {
          data-steps={lesson.steps.length} data-state={finished ? 'finished' : solved ? 'solved' : attempt ? 'wrong' : 'asking'}>
       <section class="board-column lesson-board">
         {Board && <Board board={shown} desc={desc} legal={attempt || busy ? [] : tryable()} live={!attempt}
-                         flipped={lesson.game === 'togyz' && toMove === 'black'} onMove={onMove} t={t}
+                         flipped={isFlipped(lesson.game, toMove)} onMove={onMove} t={t}
                          marks={step.marks} />}
-        {lesson.game === 'capgo' && <GoCounters board={shown} t={t} />}
+        <BoardCounters game={lesson.game} board={shown} t={t} />
       </section>
       <aside class="side-panel">
         <div class="card">
           <div class="muted small"><a href="#/learn" data-action="back">{lt.backToLearn}</a></div>
           <h1 class="lesson-title">{pick(lesson.title, lang)}</h1>
           {index === 0 && lesson.intro && <p class="lesson-intro">{pick(lesson.intro, lang)}</p>}
-          <div class="muted small" data-testid="step-count">{fill(lt.step, { n: index + 1, m: lesson.steps.length })}</div>
+          <div class="muted small" data-testid="step-count">{fillText(lt.step, { n: index + 1, m: lesson.steps.length })}</div>
           {toMove && <div class="small">{lt.yourSide} <i class={`stone-dot ${toMove}`} /> {toMove === 'white' ? t.white : t.black}</div>}
           <p class="lesson-task" data-testid="task">{pick(step.task, lang)}</p>
           {feedback}

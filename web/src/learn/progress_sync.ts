@@ -4,10 +4,10 @@
 // read one place; `oyin.learn.account` names the account the copy is of. When a guest signs in,
 // the guest's progress is first sent and merged into the account (nothing is lost); when the
 // learner signs out, the copy goes and the browser is a fresh guest's.
-import { ApiError, call } from '../api';
+import { ApiError, call } from '../common/api';
 import { LESSONS_KEY } from './learn_api';
 import { MAX_SEEN, RATING_KEY, SEEN_KEY, SOLVED_KEY, SOLVED_SEALS_KEY, type Rating } from './puzzles_api';
-import { storage } from '../storage';
+import { storage } from '../common/storage';
 
 const OWNER_KEY = 'oyin.learn.account';
 

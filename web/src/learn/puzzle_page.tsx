@@ -3,177 +3,48 @@
 // the opponent's reply is played after a short pause; a solved or failed puzzle changes the
 // learner's puzzle rating (Glicko-2, computed by the server, kept in this browser for a guest),
 // and after a fail the solution can be played through.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import type { BoardData, LegalMove, MetaGame } from '../api';
-import { ApiError } from '../api';
-import type { Dict } from '../i18n';
-import { errorText } from '../server_texts';
-import { GoCounters } from '../boards/capgo';
-import { LEARN_BOARDS } from './boards';
-import { fill, type LearnDict } from './learn_texts';
-import {
-  NEW_LEARNER, type PuzzleSummary, type PuzzleView, type Rating, type TryResult, puzzleRatings, puzzlesApi,
-  seenPuzzles, solvedPuzzles, solvedSeals, themeText,
-} from './puzzles_api';
+import { errorText } from '../common/server_texts';
+import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts'
+import { type TryResult, themeText } from './puzzles_api';
 import { progressOwner } from './progress_sync';
+import { usePuzzle, type Phase } from './use_puzzle';
+import { fillText } from '../common/i18n';
 import './learn.css';
-
-const REPLY_MS = 600;   // the pause before the opponent's reply is shown
-const ANSWER_MS = 900;  // between the plies of a solution played through
-
-type Phase = 'loading' | 'asking' | 'checking' | 'replying' | 'solved' | 'failed' | 'answer';
 
 interface Props {
   game?: string;
   id?: string;
-  t: Dict;
-  lt: LearnDict;
-  meta: MetaGame[];
 }
 
-export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
-  const [puzzle, setPuzzle] = useState<PuzzleView | null>(null);
-  const [summary, setSummary] = useState<PuzzleSummary[]>([]);
-  const [start, setStart] = useState<Rating>(NEW_LEARNER);
-  const [theme, setTheme] = useState('');
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [board, setBoard] = useState<BoardData | null>(null);
-  const [legal, setLegal] = useState<LegalMove[]>([]);
-  const [moves, setMoves] = useState<string[]>([]);
-  const [last, setLast] = useState<TryResult | null>(null);
-  const [rated, setRated] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [, setTick] = useState(0);
-  const timers = useRef<number[]>([]);
-  const game = puzzle?.game ?? routeGame ?? meta[0]?.name ?? '';
-  const rating = puzzleRatings.get(game, start);
-
-  const later = (ms: number, f: () => void) => {
-    timers.current.push(window.setTimeout(f, ms));
-  };
-  useEffect(() => () => timers.current.forEach((x) => clearTimeout(x)), []);
-
-  const show = (p: PuzzleView) => {
-    timers.current.forEach((x) => clearTimeout(x));
-    timers.current = [];
-    setPuzzle(p);
-    setBoard(p.board);
-    setLegal(p.legal);
-    setMoves([]);
-    setLast(null);
-    setError(null);
-    setRated(!seenPuzzles.get(p.game).includes(p.id));
-    setPhase('asking');
-  };
-  const loadNext = (g: string, th: string) => {
-    setPhase('loading');
-    puzzlesApi.next(g, puzzleRatings.get(g, start).rating, th ? [th] : [], seenPuzzles.get(g))
-      .then(show).catch((e) => { setError(e); setPhase('asking'); });
-  };
-
-  useEffect(() => {
-    puzzlesApi.summary().then((s) => {
-      setSummary(s.games);
-      setStart(s.new_learner);
-    }).catch(setError);
-  }, []);
-  useEffect(() => {
-    setTheme('');
-    if (id) puzzlesApi.get(id).then(show).catch(setError);
-    else if (game) loadNext(game, '');
-  }, [id, routeGame, meta.length]);
-
-  const finish = (r: TryResult) => {
-    if (!puzzle) return;
-    seenPuzzles.add(puzzle.game, puzzle.id);
-    if (r.result === 'solved') solvedPuzzles.add(puzzle.game, puzzle.id);
-    if (r.solved_seal) solvedSeals.add(puzzle.game, puzzle.id, r.solved_seal);
-    if (r.rating) puzzleRatings.set(puzzle.game, r.rating.after);
-  };
-
-  const onMove = (move: string) => {
-    if (!puzzle || phase !== 'asking') return;
-    const sent = [...moves, move];
-    setPhase('checking');
-    puzzlesApi.attempt(puzzle.id, sent, rated ? rating : null).then((r) => {
-      setLast(r);
-      if (r.result === 'illegal') {
-        setPhase('asking');
-        return;
-      }
-      setBoard(r.board ?? null);
-      if (r.result === 'failed') {
-        finish(r);
-        setPhase('failed');
-        return;
-      }
-      const after = () => {
-        if (r.reply_board) setBoard(r.reply_board);
-        if (r.result === 'solved') {
-          finish(r);
-          setPhase('solved');
-        } else {
-          setMoves(sent);
-          setLegal(r.legal ?? []);
-          setPhase('asking');
-        }
-      };
-      if (r.reply_board) {
-        setPhase('replying');
-        later(REPLY_MS, after);
-      } else {
-        after();
-      }
-    }).catch((e) => {
-      // A rating this browser kept that the server cannot go on from starts afresh.
-      if (e instanceof ApiError && e.code === 'bad_rating') puzzleRatings.reset(puzzle.game);
-      setError(e);
-      setPhase('asking');
-    });
-  };
-
-  const playAnswer = () => {
-    if (!puzzle || !last?.answer) return;
-    setPhase('answer');
-    setBoard(puzzle.board);
-    last.answer.forEach((ply, i) => later(ANSWER_MS * (i + 1), () => setBoard(ply.board)));
-  };
-
-  const Board = LEARN_BOARDS[game];
+export function PuzzlePage({ game: routeGame, id }: Props) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
+  const {
+    puzzle, summary, theme, setTheme, phase, board, legal, last, rated, error, game, rating,
+    loadNext, onMove, playAnswer, resetRating,
+  } = usePuzzle(routeGame, id);
+  const Board = BOARDS[game]?.Board;
   const desc = meta.find((m) => m.name === game)?.board ?? {};
-  const toMove = String(((puzzle?.board ?? {}) as { to_move?: string }).to_move ?? '');
+  const toMove = sideToMove(puzzle?.board);
   const themes = summary.find((s) => s.game === game)?.themes ?? [];
   const over = phase === 'solved' || phase === 'failed' || phase === 'answer';
   const change = last?.rating?.change;
-
-  let feedback = null;
-  if (phase === 'replying') feedback = <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
-  else if (phase === 'asking' && last?.result === 'continue')
-    feedback = <div class="notice puzzle-feedback" data-feedback="continue" role="status">{fill(lt.keepGoing, { move: last.reply ?? '' })}</div>;
-  else if (phase === 'asking' && last?.result === 'illegal')
-    feedback = <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
-  else if (phase === 'solved')
-    feedback = <div class="notice puzzle-feedback" data-feedback="solved" role="status"><b>{lt.puzzleSolved}</b></div>;
-  else if (phase === 'failed' || phase === 'answer')
-    feedback = (
-      <div class="error puzzle-feedback" data-feedback="failed" role="alert">
-        {fill(lt.puzzleFailed, { move: last?.move ?? '', expected: last?.expected ?? '' })}
-      </div>
-    );
 
   return (
     <div class={`lesson-page puzzle-page game-${game}`} data-puzzle={puzzle?.id ?? ''} data-state={phase}>
       <section class="board-column lesson-board">
         {Board && board && <Board board={board} desc={desc} legal={phase === 'asking' ? legal : []} live={!over}
-                                  flipped={game !== 'capgo' && toMove === 'black'} onMove={onMove} t={t} />}
-        {game === 'capgo' && board && <GoCounters board={board} t={t} />}
+                                  flipped={isFlipped(game, toMove)} onMove={onMove} t={t} />}
+        {board && <BoardCounters game={game} board={board} t={t} />}
       </section>
       <aside class="side-panel">
         <div class="card">
           <div class="muted small"><a href="#/learn" data-action="back">{lt.backToLearn}</a></div>
           <h1 class="lesson-title">{lt.puzzles}</h1>
           <nav class="puzzle-games">
-            {meta.filter((m) => LEARN_BOARDS[m.name]).map((m) => (
+            {meta.filter((m) => BOARDS[m.name]).map((m) => (
               <a key={m.name} href={`#/learn/puzzles/${m.name}`} class={`button small${m.name === game ? ' primary' : ''}`}
                  data-puzzle-game={m.name}>{(t as Record<string, string>)[m.name] ?? m.title}</a>
             ))}
@@ -200,7 +71,7 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
           {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
           {puzzle && (
             <>
-              <div class="muted small" data-testid="puzzle-id">{fill(lt.puzzleOf, { id: puzzle.id, rating: puzzle.rating })}</div>
+              <div class="muted small" data-testid="puzzle-id">{fillText(lt.puzzleOf, { id: puzzle.id, rating: puzzle.rating })}</div>
               <p class="lesson-task" data-testid="task">
                 {themeText(lt, `${puzzle.goal}-in-${puzzle.moves}`)}. {lt.findMove}
               </p>
@@ -209,7 +80,7 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
                 {puzzle.themes.map((th) => <span key={th} class="puzzle-theme-tag">{themeText(lt, th)}</span>)}
               </div>
               {!rated && <p class="small muted" data-testid="not-rated">{lt.notRated}</p>}
-              {feedback}
+              <PuzzleFeedback phase={phase} last={last} />
               {(phase === 'answer') && last?.answer && (
                 <p data-testid="answer">{lt.answer}{' '}
                   {last.answer.map((a, i) => <b key={i} class={i % 2 ? 'reply-move' : 'solver-move'}>{a.move} </b>)}
@@ -224,13 +95,29 @@ export function PuzzlePage({ game: routeGame, id, t, lt, meta }: Props) {
             </>
           )}
           {progressOwner() === null && (  // an account's rating is the server's
-            <p><button class="link small" data-action="reset-rating" onClick={() => {
-              puzzleRatings.reset(game);
-              setTick((n) => n + 1);
-            }}>{lt.resetRating}</button></p>
+            <p><button class="link small" data-action="reset-rating" onClick={resetRating}>{lt.resetRating}</button></p>
           )}
         </div>
       </aside>
     </div>
   );
+}
+
+// What the trainer says after a move: keep going, illegal, solved, failed (and the move expected).
+function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null }) {
+  const lt = useDict(LEARN_TEXTS);
+  if (phase === 'replying') return <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
+  if (phase === 'asking' && last?.result === 'continue')
+    return <div class="notice puzzle-feedback" data-feedback="continue" role="status">{fillText(lt.keepGoing, { move: last.reply ?? '' })}</div>;
+  if (phase === 'asking' && last?.result === 'illegal')
+    return <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
+  if (phase === 'solved')
+    return <div class="notice puzzle-feedback" data-feedback="solved" role="status"><b>{lt.puzzleSolved}</b></div>;
+  if (phase === 'failed' || phase === 'answer')
+    return (
+      <div class="error puzzle-feedback" data-feedback="failed" role="alert">
+        {fillText(lt.puzzleFailed, { move: last?.move ?? '', expected: last?.expected ?? '' })}
+      </div>
+    );
+  return null;
 }

@@ -2,10 +2,10 @@
 // the puzzle rating per game and the puzzles already played. The rating store is the one seam
 // an account will replace (the server keeps an account's rating; a guest's is sent with each
 // attempt and the server's answer stored back).
-import { call, type BoardData, type LegalMove } from '../api';
+import { call, type BoardData, type LegalMove } from '../common/api';
 import type { LearnDict } from './learn_texts';
-import { fill } from './learn_texts';
-import { storage } from '../storage';
+import { storage } from '../common/storage';
+import { fillText } from '../common/i18n';
 
 export interface Rating {
   rating: number;
@@ -150,10 +150,10 @@ export function themeText(lt: LearnDict, tag: string): string {
   const depth = /^(win|mate|capture)-in-(\d+)$/.exec(tag);
   if (depth) {
     const key = { win: 'themeWinIn', mate: 'themeMateIn', capture: 'themeCaptureIn' }[depth[1]]!;
-    return depth[2] === '1' ? dict[`${key}1`] : fill(dict[key], { n: depth[2] });
+    return depth[2] === '1' ? dict[`${key}1`] : fillText(dict[key], { n: depth[2] });
   }
   if (tag === 'mate-by-toj') return lt.themeMateByToj;
   const by = /^mate-by-(\w+)$/.exec(tag);
-  if (by) return fill(lt.themeMateBy, { piece: by[1].toUpperCase() });
+  if (by) return fillText(lt.themeMateBy, { piece: by[1].toUpperCase() });
   return dict[`theme:${tag}`] ?? tag;
 }

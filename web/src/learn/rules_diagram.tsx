@@ -2,12 +2,11 @@
 // the rules core) drawn by the game's play board; a move on it is played by the server and the
 // position after it shown, until Reset.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardData, MetaGame } from '../api';
-import type { Dict } from '../i18n';
-import { GoCounters } from '../boards/capgo';
-import { LEARN_BOARDS } from './boards';
+import type { BoardData } from '../common/api';
+import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { type LessonFull, lessonsApi, pick, type Texts } from './learn_api';
-import type { LearnDict } from './learn_texts';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 
 const cache = new Map<string, Promise<LessonFull>>();
 function lesson(id: string): Promise<LessonFull> {
@@ -26,7 +25,9 @@ export interface DiagramRef {
   caption: Texts;
 }
 
-export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: DiagramRef; t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+export function RulesDiagram({ game, d }: { game: string; d: DiagramRef }) {
+  const { t, meta } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const [full, setFull] = useState<LessonFull | null>(null);
   const [after, setAfter] = useState<BoardData | null>(null);
   const [moved, setMoved] = useState('');
@@ -34,7 +35,7 @@ export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: Diagra
     lesson(d.lesson).then(setFull).catch(() => setFull(null));
   }, [d.lesson]);
   const step = full?.steps[d.step - 1];
-  const Board = LEARN_BOARDS[game];
+  const Board = BOARDS[game]?.Board;
   if (!step || !Board) return <div class="rules-diagram muted">…</div>;
   const desc = meta.find((m) => m.name === game)?.board ?? {};
   const board = after ?? step.board;
@@ -47,9 +48,10 @@ export function RulesDiagram({ game, d, t, lt, meta }: { game: string; d: Diagra
   };
   return (
     <figure class="rules-diagram" data-diagram={`${d.lesson}/${d.step}`}>
-      <Board board={board} desc={desc} legal={after ? [] : step.legal} live={!after} flipped={false} onMove={onMove} t={t}
+      <Board board={board} desc={desc} legal={after ? [] : step.legal} live={!after}
+             flipped={isFlipped(game, sideToMove(step.board))} onMove={onMove} t={t}
              marks={step.marks} />
-      {game === 'capgo' && <GoCounters board={board} t={t} />}
+      <BoardCounters game={game} board={board} t={t} />
       <figcaption class="caption">{pick(d.caption, t.lang)} {after ? <b>{moved}</b> : lt.diagramTry}
         {after && <button class="link" data-action="reset-diagram" onClick={() => setAfter(null)}>{lt.reset}</button>}</figcaption>
     </figure>

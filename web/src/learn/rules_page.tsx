@@ -1,14 +1,15 @@
 // #/learn/rules/GAME: the rules of one game (written from ../shared/rules/*.md) in the UI
 // language, with live diagrams.
-import type { MetaGame } from '../api';
-import type { Dict } from '../i18n';
 import { pick } from './learn_api';
-import type { LearnDict } from './learn_texts';
 import { RULES } from './rules_content';
 import { RulesDiagram } from './rules_diagram';
+import { useDict, useTexts } from '../common/texts_context';
+import { LEARN_TEXTS } from './learn_texts';
 import './learn.css';
 
-export function RulesPage({ game, t, lt, meta }: { game: string; t: Dict; lt: LearnDict; meta: MetaGame[] }) {
+export function RulesPage({ game }: { game: string }) {
+  const { t } = useTexts();
+  const lt = useDict(LEARN_TEXTS);
   const doc = RULES[game];
   if (!doc) return <div class="card">{lt.notFound}</div>;
   return (
@@ -24,7 +25,7 @@ export function RulesPage({ game, t, lt, meta }: { game: string; t: Dict; lt: Le
             <h2>{pick(s.heading, t.lang)}</h2>
             <ul>{s.points.map((p, j) => <li key={j}>{pick(p, t.lang)}</li>)}</ul>
           </div>
-          {s.diagram && <RulesDiagram game={game} d={s.diagram} t={t} lt={lt} meta={meta} />}
+          {s.diagram && <RulesDiagram game={game} d={s.diagram} />}
         </section>
       ))}
       <section class="card">

@@ -1,0 +1,111 @@
+// One game: the board between the players' chips and clocks, the status, the move list with
+// navigation, the actions, the chat, the dialogs and the analysis panel. useGame owns the game
+// from the server; useShownPly the ply shown and its board; this page lays them out.
+import { useState } from 'preact/hooks';
+import type { ChatLine } from '../common/api';
+import { endText, errorText } from '../common/server_texts';
+import { useDict, useGameMeta, useTexts } from '../common/texts_context';
+import { BOARDS, BoardCounters, isFlipped } from '../boards';
+import type { Account } from '../account/account_api';
+import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
+import { ReportDialog } from '../fair_play/report_dialog';
+import { AnalysisPanel } from './analysis_panel';
+import { ChatPanel } from './chat_panel';
+import { ClockChip } from './clock_view';
+import { GameActions, RematchButton } from './game_actions';
+import { ResignConfirm, ResultDialog } from './game_dialogs';
+import { gameRoles } from './game_roles';
+import { seatLabel, statusText } from './game_texts';
+import { MoveList } from './move_list';
+import { PlayerChip, type Seat } from './player_chip';
+import { StatusCard } from './status_card';
+import { useGame } from './use_game';
+import { useShownPly } from './use_shown_ply';
+
+export function GamePage({ id, account }: { id: string; account?: Account | null }) {
+  const { t } = useTexts();
+  const ft = useDict(FAIR_TEXTS);
+  const game = useGame(id);
+  const { view, me } = game;
+  const { shown, setPly, board, ready } = useShownPly(view, game.boards);
+  const gameMeta = useGameMeta(view?.game ?? '');
+  const [flipped, setFlipped] = useState<boolean | null>(null);
+  const [confirmResign, setConfirmResign] = useState(false);
+  const [reportLine, setReportLine] = useState<{ line: ChatLine; username: string } | null>(null);
+
+  if (game.error !== null && !view) return <section class="card"><p class="error" role="alert">{errorText(t, game.error)}</p></section>;
+  if (!view || !board) return <section class="card loading">…</section>;
+
+  const roles = gameRoles(view, me, !!game.token, shown);
+  const legal = roles.canMove ? view.legal : [];
+  const turned = flipped ?? isFlipped(view.game, me);
+  // The creator's invite link comes with the state in any of their tabs.
+  const invite = view.invite ? `${location.origin}${view.invite}` : sessionStorage.getItem(`oyin.invite.${id}`);
+  const seats: Seat[] = [0, 1].map((i) => {
+    const side = view.sides[i];
+    return { side, who: seatLabel(t, view, me, side), turn: view.status === 'ongoing' && view.to_move === side,
+             presence: view.presence?.[side], player: view.players?.[i] };
+  });
+  const reason = view.end ? endText(t, view.end, view.sides) : '';
+  const status = statusText(t, view, me, roles.mine, reason);
+  const Board = BOARDS[view.game]?.Board;
+  // A signed-in player may report a line of the other seat's account to the moderators.
+  const authorOf = (l: ChatLine) => view.players?.[view.sides.indexOf(l.side)]?.username ?? null;
+  const canReport = (l: ChatLine) => {
+    const author = authorOf(l);
+    return !!account && roles.isPlayer && l.side !== me && !!author && author.toLowerCase() !== account.username.toLowerCase();
+  };
+  const bar = (seat: Seat, where: 'top' | 'bottom') => (
+    <div class={`player-bar ${where}`}>
+      <PlayerChip p={seat} />
+      <ClockChip view={view} side={seat.side} />
+    </div>
+  );
+
+  return (
+    <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
+         data-shown={shown} data-board-ready={ready ? 'yes' : 'no'}>
+      <section class="board-column">
+        {bar(seats[turned ? 0 : 1], 'top')}
+        <div class={ready ? '' : 'board-loading'}>
+          {Board
+            ? <Board board={board} desc={gameMeta?.board ?? {}} legal={legal} live={view.status === 'ongoing' && shown === view.ply}
+                     flipped={turned} onMove={game.move} t={t} explainIllegal />
+            : <pre>{JSON.stringify(board, null, 1)}</pre>}
+        </div>
+        {bar(seats[turned ? 1 : 0], 'bottom')}
+        <BoardCounters game={view.game} board={board} t={t} />
+      </section>
+      <aside class="side-panel">
+        <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
+        <MoveList view={view} ply={shown} setPly={setPly} />
+        <GameActions id={id} view={view} game={game} roles={roles} passMove={legal.find((m) => m.pass)}
+                     onFlip={() => setFlipped(!turned)} onResign={() => setConfirmResign(true)} invite={invite} />
+        {view.mode === 'online' && (
+          <ChatPanel lines={game.chat} me={me} canWrite={roles.isPlayer} send={game.sendChat}
+                     canReport={canReport} reportLabel={ft.reportLine}
+                     onReport={(line) => setReportLine({ line, username: authorOf(line) ?? '' })}
+                     refusal={game.chatRefusal === null ? undefined : errorText(t, game.chatRefusal)} />
+        )}
+        {roles.analysisClosed
+          ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
+          : <AnalysisPanel view={view} ply={shown} setPly={setPly} engine={gameMeta?.engine ?? ''}
+                           resultLabel={view.status === 'finished' ? status : ''} />}
+      </aside>
+      {reportLine && (
+        <ReportDialog username={reportLine.username} chatLine={{ seq: reportLine.line.seq, text: reportLine.line.text }}
+                      gameId={id} onClose={() => setReportLine(null)} />
+      )}
+      {confirmResign && view.status === 'ongoing' && (
+        <ResignConfirm onCancel={() => setConfirmResign(false)} onResign={() => {
+          setConfirmResign(false);
+          game.act('resign');
+        }} />
+      )}
+      {game.finishedHere && view.status === 'finished' && (
+        <ResultDialog view={view} reason={reason} onClose={game.dismissResult}
+                      rematch={<RematchButton game={game} roles={roles} />} />
+      )}
+    </div>
+  );
+}
