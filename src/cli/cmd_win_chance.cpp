@@ -53,7 +53,7 @@ void add_win_chance_command(CLI::App& app, int& exit_code) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto* cmd = app.add_subcommand("win-chance", "Fit the curve from engine scores to win chances on selfplay-data files");
   cmd->add_option("files", *files, "Files written by oyin selfplay-data")->required()->check(CLI::ExistingFile);
-  cmd->footer("Example: oyin selfplay-data togyz --games 300 --nodes 5000 --out togyz.tsv && oyin win-chance togyz.tsv");
+  cmd->footer("Example: oyin selfplay-data GAME --games 300 --nodes 5000 --out scores.tsv && oyin win-chance scores.tsv");
   cmd->callback([files, &exit_code] { exit_code = run_win_chance(*files); });
 }
 

@@ -41,6 +41,9 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // what one client may have stored in a short time
     "too_many_games", "too_many_imports", "too_many_spectators",
 
+    // game reviews: a finished game's analysis by the queue's workers
+    "game_in_play", "bad_depth", "bad_nodes", "depth_or_nodes", "too_many_analyses", "no_analysis",
+
     // several instances: another one changed the game at the same moment (after one retry)
     "stale_game",
 
