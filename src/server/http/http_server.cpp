@@ -285,6 +285,14 @@ std::string check_options(const ServerOptions& opt) {
   return "";
 }
 
+const char* store_kind(const ServerOptions& opt) { return storage::is_postgres_url(opt.db) ? "postgresql" : "sqlite"; }
+
+void log_start(const ServerOptions& opt, int port, std::int64_t games, int workers) {
+  event_log::info("start", {{"host", opt.host}, {"port", port}, {"store", store_kind(opt)},
+                            {"db", storage::without_password(opt.db)}, {"version", opt.version}, {"games", games},
+                            {"io_threads", opt.io_threads}, {"workers", workers}, {"log_level", opt.log_level}});
+}
+
 }  // namespace
 
 std::string run_server(const ServerOptions& opt, std::ostream& log) {
@@ -386,10 +394,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   const auto count = (*store)->count();
   log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << storage::without_password(opt.db) << ", "
       << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
-  const char* store_kind = storage::is_postgres_url(opt.db) ? "postgresql" : "sqlite";
-  event_log::info("start", {{"host", opt.host}, {"port", port}, {"store", store_kind}, {"db", storage::without_password(opt.db)},
-                            {"version", opt.version}, {"games", count ? static_cast<std::int64_t>(*count) : 0},
-                            {"io_threads", opt.io_threads}, {"workers", workers}, {"log_level", opt.log_level}});
+  log_start(opt, port, count ? static_cast<std::int64_t>(*count) : 0, workers);
 
   std::vector<std::thread> threads;
   for (int i = 1; i < opt.io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
@@ -403,7 +408,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   knowledge.stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
-  event_log::info("stop", {{"port", port}, {"store", store_kind}, {"version", opt.version}});
+  event_log::info("stop", {{"port", port}, {"store", store_kind(opt)}, {"version", opt.version}});
   return {};
 }
 
