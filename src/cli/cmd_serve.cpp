@@ -40,6 +40,21 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-connections-per-address", o->max_connections_per_address,
                   "Open connections (HTTP and WebSocket) one client address may hold; more are closed at once")
       ->capture_default_str()->check(whole_number(1, 1'000'000));
+  cmd->add_option("--log-level", o->log_level,
+                  "Events written to stderr as JSON lines from this level up: debug (every request too), info, warn, error")
+      ->capture_default_str()->check(CLI::IsMember({"debug", "info", "warn", "error"}));
+  cmd->add_option("--slow-request-ms", o->slow_request_ms,
+                  "A request answered after more than this many ms is logged as slow_request (0 = never)")
+      ->capture_default_str()->check(whole_number(0, 3'600'000));
+  cmd->add_option("--retention-days", o->retention_days,
+                  "Days (a fraction too, e.g. 0.5) an ended seek, quick pairing or challenge is kept before a sweep "
+                  "deletes it, with expired sessions (0 = no sweeps)")
+      ->capture_default_str()->check(CLI::Range(0.0, 36500.0));
+  cmd->add_option("--retention-every", o->retention_every_s, "Seconds between retention sweeps (one at start)")
+      ->capture_default_str()->check(whole_number(1, 30LL * 24 * 3600));
+  cmd->add_option("--metrics-token", o->metrics_token,
+                  "GET /metrics answers loopback clients; others must send Authorization: Bearer <this token>");
+  o->version = OYIN_VERSION;
   cmd->callback([o, &exit_code] {
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);

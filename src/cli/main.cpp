@@ -8,6 +8,7 @@
 
 namespace oyin::cli {
 void add_puzzles_command(CLI::App& app, int& exit_code);  // cmd_puzzles.cpp
+void add_backup_commands(CLI::App& app, int& exit_code);  // cmd_backup.cpp: backup and restore
 }
 
 int main(int argc, char** argv) {
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_gtp_command(app, exit_code);
   oyin::cli::add_serve_command(app, exit_code);
   oyin::cli::add_admin_command(app, exit_code);
+  oyin::cli::add_backup_commands(app, exit_code);
   oyin::cli::add_uci_command(app, exit_code);
   oyin::cli::add_bench_command(app, exit_code);
   oyin::cli::add_analyze_command(app, exit_code);

@@ -1,5 +1,7 @@
 #include "storage/db.h"
 
+#include "core/event_log.h"
+
 #include <cstdio>
 
 #include <charconv>
@@ -83,12 +85,7 @@ std::string utc_now() {
   return buf;
 }
 
-void log_store_error(std::string_view detail) {
-  std::string line = utc_now() + " store error " + std::string(detail);
-  for (char& c : line)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-  std::fprintf(stderr, "%s\n", line.c_str());  // one write per line, whole even between threads
-}
+void log_store_error(std::string_view detail) { event_log::error("store_error", {{"detail", detail}}); }
 
 bool is_postgres_url(std::string_view where) {
   return where.starts_with("postgresql://") || where.starts_with("postgres://");
@@ -150,7 +147,13 @@ Status Db::release(std::int64_t key) {
 
 void Db::listen(const std::string& channel, std::function<void(const std::string&)> on) {
   if (url_.empty() || listener_.joinable()) return;
-  listener_ = listen_postgres(url_, channel, std::move(on));
+  listening_ = std::make_shared<std::atomic<bool>>(false);
+  listener_ = listen_postgres(url_, channel, std::move(on), listening_);
+}
+
+std::optional<bool> Db::listening() const {
+  if (!listening_) return std::nullopt;
+  return listening_->load();
 }
 
 }  // namespace oyin::storage

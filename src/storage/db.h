@@ -9,6 +9,7 @@
 // TEXT, PRIMARY KEY, REFERENCES ... ON DELETE CASCADE, CREATE INDEX, INSERT ... ON CONFLICT DO
 // NOTHING / DO UPDATE, LIMIT ? OFFSET ?. Timestamps are bound as text (utc_now()), not computed
 // by SQL functions, since those differ.
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -119,9 +120,14 @@ std::string numbered_placeholders(std::string_view sql);
 // Now in UTC, ISO 8601 to the second ("2026-12-01T21:30:00Z"), for timestamp columns.
 std::string utc_now();
 
-// Every error a database answers is one line on stderr ("<time> store error <detail>"), for the
-// operator: many happen where no request is answered with it (a computer move, a sweep).
+// Every error a database answers is one event on the log (core/event_log.h: "store_error" with
+// its detail), for the operator: many happen where no request is answered with it (a computer
+// move, a sweep).
 void log_store_error(std::string_view detail);
+
+// libpq's notice processor (PQsetNoticeProcessor) for every PostgreSQL connection: a notice is a
+// "store_notice" event.
+void log_notice(void* unused, const char* message);
 
 // Whether `where` names a PostgreSQL database ("postgresql://" or "postgres://") and not a
 // SQLite file.
@@ -174,6 +180,9 @@ class Db {
   // any process, this one included), and with "" when the connection was lost and made again
   // (notifications may have been missed). Nothing on SQLite. Once per Db.
   void listen(const std::string& channel, std::function<void(const std::string&)> on);
+  // Whether the LISTEN connection is in place now: nullopt when there is none to have (SQLite, or
+  // listen() never called), else whether it is connected and listening.
+  std::optional<bool> listening() const;
 
   // PostgreSQL's connection URL (for the claim and listen connections); set by open_postgres.
   void set_url(std::string url) { url_ = std::move(url); }
@@ -189,13 +198,16 @@ class Db {
   std::string url_;
   std::jthread chores_;    // SQLite's checkpointer
   std::jthread listener_;  // PostgreSQL's LISTEN
+  std::shared_ptr<std::atomic<bool>> listening_;  // set by the listener's thread
 };
 
 // The backends (storage/sqlite_db.cpp, storage/postgres_db.cpp).
 Result<std::unique_ptr<Db>> open_sqlite(const std::string& path);
 Result<std::unique_ptr<Db>> open_postgres(const std::string& url);
 Result<std::unique_ptr<Connection>> connect_postgres(const std::string& url);
+// `up` (when given) is kept true while the LISTEN connection is in place, false while it is being
+// made again.
 std::jthread listen_postgres(const std::string& url, const std::string& channel,
-                             std::function<void(const std::string&)> on);
+                             std::function<void(const std::string&)> on, std::shared_ptr<std::atomic<bool>> up = nullptr);
 
 }  // namespace oyin::storage

@@ -5,6 +5,7 @@
 
 #include <unordered_map>
 
+#include "core/event_log.h"
 #include "storage/db.h"
 
 namespace oyin::storage {
@@ -25,6 +26,14 @@ Error pg_error(const char* msg) {
   log_store_error(s);
   return make_error(std::move(s));
 }
+
+}  // namespace
+
+// libpq writes a server's notices and warnings on stderr by itself: as events instead, so that
+// every line there is one.
+void log_notice(void*, const char* message) { event_log::warn("store_notice", {{"detail", first_line(message)}}); }
+
+namespace {
 
 // Any one oyin schema migration at a time across all instances (pg_advisory_xact_lock's key).
 constexpr long long kMigrationLock = 0x6f79696e;  // "oyin"
@@ -111,6 +120,7 @@ class PgConnection final : public Connection {
     if (PQstatus(c_) == CONNECTION_OK) return;
     PQreset(c_);
     prepared_.clear();  // prepared statements live in the session that is gone
+    if (PQstatus(c_) == CONNECTION_OK) event_log::info("store_reconnected", {{"store", "postgresql"}});
   }
 
   Result<std::unique_ptr<PgResult>> run(std::string_view sql, const Params& params) {
@@ -160,6 +170,7 @@ Result<std::unique_ptr<PgConnection>> connect(const std::string& url) {
     PQfinish(c);
     return make_error(msg);
   }
+  PQsetNoticeProcessor(c, log_notice, nullptr);
   auto conn = std::make_unique<PgConnection>(c);
   // Notices ("relation already exists, skipping") are not for the server's log.
   if (auto s = conn->script("SET client_min_messages=warning"); !s) return make_error(s.error());

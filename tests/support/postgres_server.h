@@ -88,6 +88,23 @@ class PostgresServer {
     if (pid_ > 0) ::kill(pid_, SIGKILL);
   }
 
+  // Stops the server (a fast shutdown: every connection is cut) and keeps its data, for a test of
+  // what a database that goes away does; resume() starts it again on the same data and socket.
+  void pause() {
+    std::lock_guard lock(m_);
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGINT);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  // Empty when the server runs again; otherwise why not.
+  std::string resume() {
+    std::lock_guard lock(m_);
+    if (pid_ > 0 || dir_.empty()) return "";
+    return run_postgres();
+  }
+
  private:
   PostgresServer() {
     error_ = start();
@@ -191,6 +208,12 @@ class PostgresServer {
     // The socket is <dir>/.s.PGSQL.<port>: the port only names the file, in a folder no one else
     // uses. A socket's path has room for 107 bytes.
     if (dir_.size() + sizeof "/.s.PGSQL.5432" > 108) return "the socket folder's path is too long: " + dir_;
+    return run_postgres();
+  }
+
+  // Starts postgres on the cluster in dir_ and waits until it is ready.
+  std::string run_postgres() {
+    const std::string log = dir_ + "/log";
     pid_ = spawn({bin("postgres"), "-D", dir_ + "/data", "-k", dir_, "-c", "listen_addresses=", "-p", "5432", "-F",
                   "-c", "max_connections=200", "-c", "log_min_messages=warning"},
                  log, true);

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <variant>
 
+#include "core/event_log.h"
 #include "server/accounts/credentials.h"
 #include "server/accounts/session_cookie.h"
 #include "server/common/request_json.h"
@@ -40,9 +41,11 @@ std::variant<Credentials, HttpResponse> read_credentials(const json& body) {
   return Credentials{std::move(*name), std::move(*password)};
 }
 
-// 429 with Retry-After, after a limit of sign_in_limits.h.
-HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::string& what) {
+// 429 with Retry-After, after a limit of sign_in_limits.h; a "sign_in_limited" event (with the
+// client's address, never the name typed: it might be a password typed in the wrong field).
+HttpResponse too_many(std::int64_t wait_ms, std::string_view code, const std::string& what, const std::string& client) {
   const std::int64_t wait_s = (wait_ms + 999) / 1000;
+  event_log::warn("sign_in_limited", {{"limit", code}, {"client", client}, {"wait_s", wait_s}});
   HttpResponse r =
       error_response(429, code, "too many " + what + ": try again in " + std::to_string(wait_s) + " s", {{"wait_s", wait_s}});
   r.headers.emplace_back("Retry-After", std::to_string(wait_s));
@@ -168,7 +171,7 @@ HttpResponse AccountService::sign_up(const json& body, const std::string& client
     return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
   const auto wait = limits_.try_sign_up(client);
   if (!wait) return error_response(500, "server_error", wait.error());
-  if (*wait > 0) return too_many(*wait, "too_many_sign_ups", "sign-ups from this address");
+  if (*wait > 0) return too_many(*wait, "too_many_sign_ups", "sign-ups from this address", client);
   const auto hash = accounts::hash_password(password);
   if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
   auto made = store_.create_user(name, key, *hash);
@@ -187,7 +190,7 @@ HttpResponse AccountService::sign_in(const json& body, const std::string& client
   const std::string key = accounts::name_key(name);
   const auto attempt = limits_.try_sign_in(key, client);
   if (!attempt) return error_response(500, "server_error", attempt.error());
-  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins");
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins", client);
   auto found = store_.find_by_name(key);
   if (!found) return error_response(500, "server_error", found.error());
   const bool ok = accounts::verify_password(password, *found ? (*found)->password_hash : std::string());
@@ -232,7 +235,7 @@ HttpResponse AccountService::change_password(const std::string& cookie_header, c
   const std::string key = accounts::name_key(u.username);
   const auto attempt = limits_.try_sign_in(key, client);
   if (!attempt) return error_response(500, "server_error", attempt.error());
-  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins");
+  if (attempt->wait_ms > 0) return too_many(attempt->wait_ms, "too_many_attempts", "failed sign-ins", client);
   if (!accounts::verify_password(*current, u.password_hash))
     return error_response(403, "bad_credentials", "the current password is wrong");
   limits_.signed_in(*attempt, key, client, u.id);

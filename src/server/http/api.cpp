@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "server/accounts/accounts.h"
-#include "server/http/error_log.h"
+#include "server/http/request_log.h"
 #include "server/fair_play/fair_play_service.h"
 #include "server/learn/learn_progress.h"
 #include "server/learn/lessons_api.h"
@@ -113,19 +113,23 @@ std::optional<storage::User> Api::account_of_cookie(const std::string& cookie_he
 }
 
 void Api::handle(const HttpRequest& req, Respond answer) {
-  Respond respond = [answer = std::move(answer), method = req.method, target = req.target](HttpResponse r) {
-    log_and_hide_server_error(method, target, r);
+  auto seen = std::make_shared<RequestSeen>();
+  seen->method = req.method;
+  seen->path = req.target.substr(0, req.target.find('?'));
+  seen->route = "none";
+  Respond respond = [answer = std::move(answer), seen, slow_ms = slow_request_ms_](HttpResponse r) {
+    log_request(*seen, r, slow_ms);
     answer(std::move(r));
   };
   // A field of the wrong JSON type makes nlohmann-json throw; that is the client's error.
   try {
-    route(req, respond);
+    route(req, respond, *seen);
   } catch (const json::exception& e) {
     respond(json_response(400, json{{"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
   }
 }
 
-void Api::route(const HttpRequest& req, const Respond& respond) {
+void Api::route(const HttpRequest& req, const Respond& respond, RequestSeen& seen) {
   const Target t = parse_target(req.target);
   const auto parts = split_path(t.path);
   const auto reply = [&](const Reply& r) { respond(json_response(r.status, r.body)); };
@@ -137,7 +141,17 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
     if (!valid_utf8(k) || !valid_utf8(v)) return reply(Reply::error(400, "bad_utf8", "the query is not valid UTF-8"));
   const bool is_api = !parts.empty() && parts[0] == "api";
   if (!is_api) {
+    // The operator's routes outside /api (/healthz, /readyz) are in the table too.
+    const auto found = table_.find(req.method == "HEAD" ? "GET" : req.method, parts);
+    if (found.route) {
+      seen.route = found.route->pattern;
+      seen.thread = found.route->thread;
+      json none = json::object();
+      ApiCall call{req, t, parts, none, respond};
+      return found.route->handler(call);
+    }
     if (req.method != "GET" && req.method != "HEAD") return reply(Reply::error(405, "method_not_allowed", "method not allowed"));
+    seen.route = "static";
     return respond(serve_static(t.path));
   }
   json body;
@@ -156,6 +170,8 @@ void Api::route(const HttpRequest& req, const Respond& respond) {
       return reply(Reply::error(405, "method_not_allowed", "method " + req.method + " is not allowed on " + t.path));
     return reply(Reply::error(404, "not_found", "no API endpoint " + t.path));
   }
+  seen.route = found.route->pattern;
+  seen.thread = found.route->thread;
   ApiCall call{req, t, parts, body, respond};
   found.route->handler(call);
 }

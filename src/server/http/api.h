@@ -88,6 +88,8 @@ struct ApiCall {
 
 class AccountService;
 class FairPlayService;
+class Readiness;
+struct RequestSeen;
 class LearnProgressService;
 class RatingService;
 class ReviewService;
@@ -121,6 +123,10 @@ class Api {
   void set_ratings(RatingService* r) { ratings_ = r; }
   // What seals a guest's puzzle results (server/learn/result_seal.h).
   void set_result_seal(const ResultSeal* seal) { guest_ratings_.set_seal(seal); }
+  // GET /readyz's checks (server/operations/health.h); without them /readyz answers 503.
+  void set_readiness(Readiness* r) { readiness_ = r; }
+  // A request answered after more than this many ms is a "slow_request" event (0: none).
+  void set_slow_request_ms(std::int64_t ms) { slow_request_ms_ = ms; }
   // Limits on what one client may have stored (none until set).
   void set_limits(Clock& clock, const ClientLimits& limits);
   // The account signed in by a Cookie header, 0 for a guest (the WebSocket's upgrade request).
@@ -134,13 +140,14 @@ class Api {
   std::vector<RouteInfo> routes() const;
 
  private:
-  void route(const HttpRequest& req, const Respond& respond);
+  void route(const HttpRequest& req, const Respond& respond, RequestSeen& seen);
   // The route table (api_routes.cpp): every route of the API but the test clock's.
   void add_routes();
   void add_game_routes();
   void add_lobby_routes();
   void add_people_routes();
   void add_learning_routes();
+  void add_operations_routes();
   // /api/games/{id}/...: on a loader thread once the game is in memory, then route_game.
   void game_route(ApiCall& c);
   // /api/games/{id} and below, once the game is in memory.
@@ -160,6 +167,8 @@ class Api {
   FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
   ReviewService* review_ = nullptr;
+  Readiness* readiness_ = nullptr;
+  std::int64_t slow_request_ms_ = 500;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
   RouteTable<ApiCall> table_;
 };

@@ -12,6 +12,7 @@
 #include "server/ratings/rating_service.h"
 #include "server/review/review_service.h"
 #include "server/common/request_json.h"
+#include "server/operations/health.h"
 
 namespace oyin::server {
 
@@ -35,6 +36,22 @@ void Api::add_routes() {
   add_lobby_routes();
   add_people_routes();
   add_learning_routes();
+  add_operations_routes();
+}
+
+// For the operator and the load balancer (docs/operations.md#health-checks): outside /api/, and
+// never with anything a client sent in the answer.
+void Api::add_operations_routes() {
+  table_.add("GET", "/healthz", "io", [](ApiCall& c) { c.reply({200, {{"status", "ok"}}}); });
+  table_.add("GET", "/readyz", "loader", [this](ApiCall& c) {
+    if (!readiness_) return c.reply({503, {{"status", "not_ready"}, {"failed", {"store"}}}});
+    // A store that is away may take a while to say so: not on the I/O thread.
+    games_.run_slow([this, respond = c.respond] {
+      const Reply r = readiness_->check();
+      HttpResponse res = json_response(r.status, r.body);
+      respond(std::move(res));
+    });
+  });
 }
 
 void Api::add_game_routes() {

@@ -15,6 +15,7 @@
 
 #include <sys/resource.h>
 
+#include "core/event_log.h"
 #include "learn/lesson_book.h"
 #include "server/accounts/accounts.h"
 #include "server/http/api.h"
@@ -25,6 +26,10 @@
 #include "server/learn/result_seal.h"
 #include "server/ratings/rating_service.h"
 #include "server/http/websocket_session.h"
+#include "server/operations/health.h"
+#include "server/operations/metrics.h"
+#include "server/operations/retention.h"
+#include "storage/migrations.h"
 
 namespace oyin::server {
 
@@ -92,6 +97,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if ((upgrade || changes_state(req.method())) &&
         !edge_.origins.allowed(req[http::field::origin], req["Sec-Fetch-Site"], host_, secure_))
       return refuse(403, "bad_origin", "this request comes from a page of another origin");
+    if (req.method() == http::verb::get && (req.target() == "/metrics" || req.target().starts_with("/metrics?")))
+      return answer_metrics(client.address, std::string(req[http::field::authorization]), req.keep_alive(), req.version());
     if (upgrade) {
       beast::get_lowest_layer(stream_).expires_never();
       start_websocket(stream_.release_socket(), std::move(req), services_, client.address, place_);
@@ -115,6 +122,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       });
     });
     if (!*answered) watch_for_close(request);
+  }
+
+  // GET /metrics: the Prometheus text to a loopback client or one with the bearer token, else 404
+  // (as if there were no such path).
+  void answer_metrics(const std::string& client, std::string_view authorization, bool keep_alive, unsigned version) {
+    keep_alive_ = keep_alive;
+    version_ = version;
+    if (!metrics_allowed(client, authorization, services_.metrics_token))
+      return write(HttpResponse{404, json{{"error", "not found"}, {"code", "not_found"}}.dump(), "application/json", {}}, false);
+    write(HttpResponse{200, Metrics::process().render(static_cast<std::int64_t>(services_.games.cached_games())),
+                       "text/plain; version=0.0.4; charset=utf-8", {{"Cache-Control", "no-store"}}},
+          false);
   }
 
   // While a slow answer (an analysis) is pending, notice the client closing its end: the
@@ -198,9 +217,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   Listener(net::io_context& ioc, tcp::acceptor&& acceptor, Services& services, const EdgePolicy& edge,
-           ConnectionLimits& limits, std::ostream& log)
-      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge), limits_(limits), log_(log),
-        pause_(ioc) {}
+           ConnectionLimits& limits)
+      : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge), limits_(limits), pause_(ioc) {}
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
   }
@@ -212,7 +230,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
         ec == net::error::no_buffer_space || ec == net::error::no_memory) {
       // The waiting connection stays queued, so accepting again at once fails again at once:
       // a busy loop. Wait for some connection to close instead.
-      if (!out_of_files_) log_ << "oyin serve: cannot accept (" << ec.message() << "); retrying every 100 ms" << std::endl;
+      if (!out_of_files_) event_log::error("accept_failed", {{"error", ec.message()}, {"retry_ms", 100}});
       out_of_files_ = true;
       pause_.expires_after(std::chrono::milliseconds(100));
       pause_.async_wait([self = shared_from_this()](beast::error_code e) {
@@ -243,7 +261,6 @@ class Listener : public std::enable_shared_from_this<Listener> {
   Services& services_;
   const EdgePolicy& edge_;
   ConnectionLimits& limits_;
-  std::ostream& log_;
   net::steady_timer pause_;
   bool out_of_files_ = false;
 };
@@ -256,12 +273,32 @@ void raise_file_limit() {
   setrlimit(RLIMIT_NOFILE, &r);
 }
 
+// What is wrong with the options ("" when nothing); sets the event log's level.
+std::string check_options(const ServerOptions& opt) {
+  if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
+  const auto level = event_log::parse_level(opt.log_level);
+  if (!level) return "--log-level must be debug, info, warn or error";
+  event_log::set_level(*level);
+  if (opt.slow_request_ms < 0) return "--slow-request-ms must be 0 or more";
+  if (opt.retention_days < 0 || opt.retention_every_s < 1) return "--retention-days must be 0 or more, --retention-every at least 1";
+  if (opt.max_connections_per_address < 1) return "--max-connections-per-address must be at least 1";
+  if (opt.clock != "steady" && opt.clock != "manual") return "--clock must be steady or manual";
+  return "";
+}
+
+const char* store_kind(const ServerOptions& opt) { return storage::is_postgres_url(opt.db) ? "postgresql" : "sqlite"; }
+
+void log_start(const ServerOptions& opt, int port, std::int64_t games, int workers) {
+  event_log::info("start", {{"host", opt.host}, {"port", port}, {"store", store_kind(opt)},
+                            {"db", storage::without_password(opt.db)}, {"version", opt.version}, {"games", games},
+                            {"io_threads", opt.io_threads}, {"workers", workers}, {"log_level", opt.log_level}});
+}
+
 }  // namespace
 
 std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
-  if (opt.port < 0 || opt.port > 65535) return "--port must be 0..65535";
-  if (opt.max_connections_per_address < 1) return "--max-connections-per-address must be at least 1";
+  if (std::string err = check_options(opt); !err.empty()) return err;
   raise_file_limit();
   auto edge = EdgePolicy::make(opt.trusted_proxies, opt.public_urls);
   if (!edge) return edge.error();
@@ -294,7 +331,6 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers = opt.workers > 0 ? opt.workers : std::max(2, cores);
   net::thread_pool pool(static_cast<std::size_t>(workers));
-  if (opt.clock != "steady" && opt.clock != "manual") return "--clock must be steady or manual";
   std::unique_ptr<Clock> clock;
   ManualClock* manual = nullptr;
   if (opt.clock == "manual") clock = std::unique_ptr<Clock>(manual = new ManualClock());
@@ -351,20 +387,27 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   LearnProgressService learning((*store)->db());
   learning.set_seal(&*seal);
   api.set_learn_progress(&learning);
-  Services services{games, analysis, api, lobby};
+  Services services{games, analysis, api, lobby, opt.metrics_token};
+  Readiness readiness((*store)->db(), static_cast<int>(storage::schema_migrations().size()));
+  api.set_readiness(&readiness);
+  api.set_slow_request_ms(opt.slow_request_ms);
+  RetentionScheduler retention((*store)->db(), *clock, {opt.retention_days, opt.retention_every_s * 1000});
+  retention.start();
 
-  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits, log)->accept();
+  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits)->accept();
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
 
   const auto count = (*store)->count();
   log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << storage::without_password(opt.db) << ", "
       << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
+  log_start(opt, port, count ? static_cast<std::int64_t>(*count) : 0, workers);
 
   std::vector<std::thread> threads;
   for (int i = 1; i < opt.io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
   ioc.run();
   for (auto& t : threads) t.join();
+  retention.stop();
   fair_play.on_lobby_changed({});  // the lobby goes before the games' loader threads do
   review.stop();
   games.on_other_signal({});
@@ -374,6 +417,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   knowledge.stop();
   pool.join();
   log << "oyin serve: stopped" << std::endl;
+  event_log::info("stop", {{"port", port}, {"store", store_kind(opt)}, {"version", opt.version}});
   return {};
 }
 

@@ -22,6 +22,12 @@ struct ServerOptions {
   std::string trusted_proxies;   // CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed
   std::string public_urls;       // comma list: the origins allowed to change state; the first makes links
   int max_connections_per_address = 64;  // open HTTP + WebSocket connections of one client address
+  std::string log_level = "info";  // the event log's (core/event_log.h): debug, info, warn, error
+  std::int64_t slow_request_ms = 500;  // a request answered later is a "slow_request" event; 0: none
+  double retention_days = 7;            // ended lobby rows kept this long; 0: no retention sweeps
+  std::int64_t retention_every_s = 3600;  // a retention sweep this often (server/operations/retention.h)
+  std::string metrics_token;  // GET /metrics from a non-loopback client needs "Authorization: Bearer <it>"
+  std::string version;  // this build's, for the start event
 };
 
 // Runs until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once ready. Returns an

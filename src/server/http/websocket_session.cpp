@@ -1,3 +1,4 @@
+#include "server/operations/metrics.h"
 #include "server/http/websocket_session.h"
 
 #include <boost/asio/post.hpp>
@@ -51,9 +52,14 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
  public:
   WsSession(tcp::socket&& socket, Services& services, std::string client_address, std::shared_ptr<void> place)
       : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)),
-        client_address_(std::move(client_address)), place_(std::move(place)) {}
+        client_address_(std::move(client_address)), place_(std::move(place)) {
+    Metrics::process().websocket_opened();
+  }
 
-  ~WsSession() override { stop_analyses(); }
+  ~WsSession() override {
+    stop_analyses();
+    Metrics::process().websocket_closed();
+  }
 
   void run(http::request<http::string_body> req) {
     const Target t = parse_target(std::string(req.target()));

@@ -17,6 +17,9 @@ struct Services {
   AnalysisService& analysis;
   Api& api;
   LobbyService& lobby;
+  // GET /metrics (server/operations/metrics.h): answered to loopback clients, and to others that
+  // send "Authorization: Bearer <metrics_token>" when it is set.
+  std::string metrics_token = {};
 };
 
 // Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
