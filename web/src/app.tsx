@@ -114,12 +114,14 @@ function Header({ route, account, setAccount, changeLang }: {
         <span class="brand-tag">{t.tagline}</span>
       </a>
       <nav>
+        <span class="nav-links">
         {link('#/', 'new', route.length === 0, t.newGame)}
         {link('#/lobby', 'lobby', route[0] === 'lobby', LOBBY_TEXTS[lang].lobby)}
         {link('#/history', 'history', route[0] === 'history', t.history)}
         {link('#/base', 'base', route[0] === 'base', BASE_TEXTS[lang].base)}
         {link('#/learn', 'learn', route[0] === 'learn', LEARN_TEXTS[lang].learn)}
         {link('#/leaderboard', 'leaderboard', route[0] === 'leaderboard', ACCOUNT_TEXTS[lang].hallOfFame)}
+        </span>
         <select aria-label={t.language} class="lang" value={lang} data-lang-select
                 onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
           {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
