@@ -24,6 +24,7 @@ import { ChallengeNotice } from './lobby/challenge_notice';
 import { chatSetting } from './account/chat_setting';
 import { ModPage } from './fair_play/mod_page';
 import { storage } from './common/storage';
+import { closeOnEscape } from './common/guard';
 import { TextsProvider, useTexts } from './common/texts_context';
 
 function useRoute(): string[] {
@@ -60,6 +61,7 @@ export function App() {
       .then((changed) => { if (changed) setProgressVersion((v) => v + 1); })
       .catch(() => undefined);  // the copy stays as it was; the next page load tries again
   }, [accountKey]);
+  useEffect(closeOnEscape, []);
   useEffect(() => {
     api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
     accountApi.current().then(setAccount).catch(() => setAccount(null));

@@ -149,7 +149,7 @@ test('Tojmot pieces slide and capture Go stones appear, at the fast speed', asyn
   await page.context().close();
 });
 
-test('sounds: moves are heard, the mute switch is kept after a reload', async () => {
+test('sounds: moves are heard, the mute switch is kept after a reload; Escape closes a dialog', async () => {
   const page = await openPage(browser);
   await page.goto(server.url);
   // Animated, each move is drawn (and heard) on its own.
@@ -177,6 +177,12 @@ test('sounds: moves are heard, the mute switch is kept after a reload', async ()
   await page.click('.tk-legal');
   await page.waitForSelector('.game-page[data-ply="6"][data-animating=no]');
   assert.ok((await sounds()).total >= 2, 'on again: the moves are heard');
+  // Escape closes a dialog as Cancel does.
+  await page.click('[data-action=resign]');
+  await page.waitForSelector('[data-testid=resign-confirm]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=resign-confirm]', { state: 'detached' });
+  assert.equal(await page.getAttribute('.game-page', 'data-status'), 'ongoing');
   await page.context().close();
 });
 

@@ -118,6 +118,8 @@ export function useGame(id: string): GameState {
       if (s.draw_declined) setNotice(t.drawDeclined);
     } catch (e) {
       setError(e);
+      // "It is not your turn" passes: it goes after a few seconds (or as soon as the game moves).
+      if (e instanceof ApiError && e.code === 'not_your_turn') setTimeout(() => setError((cur: unknown) => (cur === e ? null : cur)), 4000);
     }
   };
   return {
