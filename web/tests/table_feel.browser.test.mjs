@@ -258,8 +258,8 @@ const overflow = (page) => page.evaluate(() => {
 });
 
 // The part of the game page a player must see without scrolling: both clocks' bars, whose turn
-// it is and the board.
-const outOfView = (page) => page.evaluate(() => ['.player-bar.top', '.player-bar.bottom', '.player-chip.turn', 'svg.board']
+// it is (the chip and the status line: "Your move") and the board.
+const outOfView = (page) => page.evaluate(() => ['.player-bar.top', '.player-bar.bottom', '.player-chip.turn', '[data-testid=status]', 'svg.board']
   .filter((sel) => {
     const b = document.querySelector(sel)?.getBoundingClientRect();
     return !b || b.top < 0 || b.bottom > window.innerHeight + 0.5;
