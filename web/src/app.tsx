@@ -24,6 +24,7 @@ import { ChallengeNotice } from './lobby/challenge_notice';
 import { chatSetting } from './account/chat_setting';
 import { ModPage } from './fair_play/mod_page';
 import { storage } from './common/storage';
+import { closeOnEscape } from './common/guard';
 import { TextsProvider, useTexts } from './common/texts_context';
 
 function useRoute(): string[] {
@@ -60,6 +61,7 @@ export function App() {
       .then((changed) => { if (changed) setProgressVersion((v) => v + 1); })
       .catch(() => undefined);  // the copy stays as it was; the next page load tries again
   }, [accountKey]);
+  useEffect(closeOnEscape, []);
   useEffect(() => {
     api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
     accountApi.current().then(setAccount).catch(() => setAccount(null));
@@ -114,12 +116,14 @@ function Header({ route, account, setAccount, changeLang }: {
         <span class="brand-tag">{t.tagline}</span>
       </a>
       <nav>
+        <span class="nav-links">
         {link('#/', 'new', route.length === 0, t.newGame)}
         {link('#/lobby', 'lobby', route[0] === 'lobby', LOBBY_TEXTS[lang].lobby)}
         {link('#/history', 'history', route[0] === 'history', t.history)}
         {link('#/base', 'base', route[0] === 'base', BASE_TEXTS[lang].base)}
         {link('#/learn', 'learn', route[0] === 'learn', LEARN_TEXTS[lang].learn)}
         {link('#/leaderboard', 'leaderboard', route[0] === 'leaderboard', ACCOUNT_TEXTS[lang].hallOfFame)}
+        </span>
         <select aria-label={t.language} class="lang" value={lang} data-lang-select
                 onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
           {LANGS.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}

@@ -19,7 +19,7 @@ function starPoints(n: number): [number, number][] {
 const C = 44;  // grid spacing
 const M = 48;  // margin for coordinates
 
-export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, explainIllegal }: BoardProps) {
+export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, explainIllegal, anim }: BoardProps) {
   const marked = new Set(marks ?? []);
   const [hover, setHover] = useState<string | null>(null);
   const pos = board as CapgoBoardData;
@@ -50,6 +50,8 @@ export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, e
       const [x, y] = at(r, c);
       const stone = pos.rows[r]?.[c] ?? '.';
       const nm = name(r, c);
+      // An animated move: the new stone appears, the stones it took fade away.
+      const gone = anim && stone === '.' ? ((anim.prev as CapgoBoardData).rows?.[r]?.[c] ?? '.') : '.';
       const move = playable.get(nm);
       const canPlay = move !== undefined;
       // On the player's turn a point that is not legal is sent too: the server says why
@@ -65,11 +67,16 @@ export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, e
           <rect x={x - C / 2} y={y - C / 2} width={C} height={C} fill="transparent" />
           <circle class="go-focus" cx={x} cy={y} r={C * 0.48} />
           {stone !== '.' && (
-            <g class="go-stone">
+            <g class={`go-stone ${anim && last === nm ? 'go-appear' : ''}`}
+               style={anim && last === nm ? `animation-duration:${anim.ms}ms` : undefined}>
               <circle cx={x + 1.5} cy={y + 2} r={C * 0.46} fill="rgba(0,0,0,0.28)" />
               <circle cx={x} cy={y} r={C * 0.46} fill={stone === 'X' ? 'url(#go-black)' : 'url(#go-white)'}
                       stroke={stone === 'X' ? '#000' : '#9a958a'} stroke-width="0.8" />
             </g>
+          )}
+          {gone !== '.' && (
+            <circle class="go-fade" data-fading={nm} cx={x} cy={y} r={C * 0.46} fill={gone === 'X' ? 'url(#go-black)' : 'url(#go-white)'}
+                    style={`animation-duration:${anim!.ms}ms`} />
           )}
           {stone === '.' && hover === nm && (
             <circle cx={x} cy={y} r={C * 0.44} fill={pos.to_move === 'black' ? '#111' : '#f4f1ea'} opacity="0.45" />

@@ -5,6 +5,7 @@ import type { TogyzBoardData } from '../common/api';
 import { onEnter, type BoardProps } from './types';
 import { togyzPitPlace } from './geometry';
 import { fillText, sideName } from '../common/i18n';
+import { useSowFrame } from './sowing';
 
 const SIDES = ['white', 'black'];
 
@@ -40,9 +41,11 @@ function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w:
   );
 }
 
-export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: BoardProps) {
+export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim }: BoardProps) {
   const marked = new Set(marks ?? []);
-  const pos = board as TogyzBoardData;
+  // While a move is animated the frames of its sowing are drawn, the hand over one pit.
+  const frame = useSowFrame(anim, board as TogyzBoardData);
+  const pos = frame?.board ?? (board as TogyzBoardData);
   const toMove = SIDES.indexOf(pos.to_move);
   const last = pos.last;
   const mover = last ? SIDES.indexOf(last.side) : -1;
@@ -71,7 +74,8 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
       const cx = x + PIT_W / 2;
       const cy = y + PIT_H / 2;
       const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
-        g === lastTo && captured ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
+        (g === lastTo && captured) || (frame?.capture && g === frame.at) ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
+        frame && g === frame.at ? 'tk-sowing' : '',
         marked.has(`${side ? 'b' : 'w'}${i + 1}`) ? 'tk-marked' : ''].join(' ');
       const act = move ? () => onMove(move) : undefined;
       const label = fillText(tuz ? t.tuzdykLabel : t.pitLabel, { side: sideName(t, SIDES[side]), n: i + 1, count: n }) +
@@ -122,7 +126,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks }: Bo
   };
 
   return (
-    <svg class="board togyz-board" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t.togyz}>
+    <svg class="board togyz-board" data-sowing={frame ? 'yes' : 'no'} viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t.togyz}>
       <defs>
         <radialGradient id="tk-stone" cx="35%" cy="30%" r="70%">
           <stop offset="0%" stop-color="#fffaf0" />

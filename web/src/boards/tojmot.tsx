@@ -12,7 +12,7 @@ import { fillText, sideName } from '../common/i18n';
 const S = 31;  // half-diagonal of a cell
 const M = 46;  // margin for the coordinates
 
-export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, marks }: BoardProps) {
+export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, marks, anim }: BoardProps) {
   const marked = new Set(marks ?? []);
   const [selected, setSelected] = useState<string | null>(null);
   const [chooser, setChooser] = useState<LegalMove[] | null>(null);
@@ -73,16 +73,25 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
     );
   });
 
+  const place = (cell: string): [number, number] | null => {
+    const c = cellOf.get(cell);
+    return c ? at(c.x, c.y) : null;
+  };
+  // An animated move: the piece slides from its cell, the piece it takes fades under it.
+  const from = anim && last ? place(last.from) : null;
+  const taken = anim && last?.captured ? (anim.prev as TojmotBoardData).pieces?.find((p) => p.cell === last.to) : undefined;
   const pieces = pos.pieces.map((p) => {
     const c = cellOf.get(p.cell);
     if (!c) return null;
     const [cx, cy] = at(c.x, c.y);
+    const slide = from && p.cell === last?.to
+      ? { style: `--dx:${from[0] - cx}px;--dy:${from[1] - cy}px;animation-duration:${anim!.ms}ms`, cls: 'tj-slide' } : null;
     const roman = /^[IVX]+$/.test(p.piece);
     // The 1 (the Toj) of the side in check glows.
     const checked = pos.check === p.side && p.piece === '1';
     return (
-      <g key={p.cell} class={`tj-piece tj-${p.side} ${checked ? 'tj-check' : ''}`}
-         data-piece={`${p.side[0]}${p.piece}`} data-at={p.cell}>
+      <g key={slide ? `${p.cell}@${anim!.ply}` : p.cell} class={`tj-piece tj-${p.side} ${checked ? 'tj-check' : ''} ${slide?.cls ?? ''}`}
+         style={slide?.style} data-piece={`${p.side[0]}${p.piece}`} data-at={p.cell}>
         {checked && <circle class="tj-check-glow" cx={cx} cy={cy} r={S - 1} />}
         <circle cx={cx} cy={cy + 1.5} r={S * 0.66} class="tj-piece-shadow" />
         <circle cx={cx} cy={cy} r={S * 0.66} class="tj-piece-disc" />
@@ -107,7 +116,17 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
       <svg class="board tojmot-board" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.tojmot}>
         <rect x="2" y="2" width={width - 4} height={height - 4} rx="18" class="tj-frame" />
         {cells}
+        {taken && (() => {
+          const [x, y] = place(taken.cell)!;
+          return <circle class={`tj-taken tj-piece-disc tj-${taken.side}`} cx={x} cy={y} r={S * 0.66}
+                         style={`animation-duration:${anim!.ms}ms`} />;
+        })()}
         {pieces}
+        {last && (() => {
+          const p = place(last.to);
+          return p && <path class="tj-last-mark" data-last-to={last.to}
+                            d={`M${p[0]} ${p[1] - S + 2} L${p[0] + S - 2} ${p[1]} L${p[0]} ${p[1] + S - 2} L${p[0] - S + 2} ${p[1]} Z`} />;
+        })()}
         {coords}
       </svg>
       {chooser && (

@@ -1,5 +1,15 @@
 import type { BoardData, LegalMove } from '../common/api';
 import type { Dict } from '../common/i18n';
+import type { Speed } from '../play/move_animation';
+
+// A move being animated: the board drawn before it, the time it takes, at which speed, and the
+// ply it leads to (the board prop is the position after it).
+export interface BoardAnim {
+  prev: BoardData;
+  ms: number;
+  speed: Speed;
+  ply: number;
+}
 
 export interface BoardProps {
   board: BoardData;                  // the position shown, as the server describes it
@@ -13,6 +23,7 @@ export interface BoardProps {
   // On the player's turn a click on a point that is not legal is sent as a move too, for the
   // server to say why (the game page); otherwise such a click does nothing.
   explainIllegal?: boolean;
+  anim?: BoardAnim | null;           // the move to `board` is being animated
 }
 
 // Keyboard play: Enter (or Space) on a focused pit, cell or point does what a click does.

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { challengeApi, enterGame, mySeeks, watchLobby } from './lobby_api'
 import { errorText } from '../common/server_texts';
+import { useGuard } from '../common/guard';
 import { timeControlText } from '../play/clock_text';
 import { useDict, useTexts } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
@@ -27,7 +28,8 @@ export function ChallengeForm({ to }: { to: string }) {
   const entry = meta.find((g) => g.name === game) ?? meta[0];
   const presets = entry?.clock_presets ?? [];
   const presetIndex = preset < presets.length ? preset : -1;
-  const send = async () => {
+  const { busy, guard } = useGuard();
+  const send = guard(async () => {
     if (!entry) return;
     setError(null);
     setDeclined(false);
@@ -49,13 +51,13 @@ export function ChallengeForm({ to }: { to: string }) {
     } catch (e) {
       setError(e);
     }
-  };
-  const cancel = async () => {
+  });
+  const cancel = guard(async () => {
     if (!sent) return;
     await challengeApi.act(sent.id, 'cancel').catch(setError);
     mySeeks.remove(sent.id);
     setSent(null);
-  };
+  });
 
   if (!open)
     return <button class="primary" data-action="challenge" onClick={() => setOpen(true)}>{lt.challenge}</button>;
@@ -83,13 +85,13 @@ export function ChallengeForm({ to }: { to: string }) {
             <input type="checkbox" checked={rated} data-challenge-opt="rated" onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
             {lt.rated}
           </label>
-          <button class="primary" data-action="send-challenge" onClick={send}>{lt.sendChallenge}</button>
+          <button class="primary" data-action="send-challenge" disabled={busy} onClick={send}>{lt.sendChallenge}</button>
         </div>
       )}
       {sent && (
         <p class="muted" role="status" data-testid="challenge-sent">
           {fillText(lt.challengeSent, { name: to })}{' '}
-          <button class="danger" data-action="cancel-challenge" onClick={cancel}>{lt.cancel}</button>
+          <button class="danger" data-action="cancel-challenge" disabled={busy} onClick={cancel}>{lt.cancel}</button>
         </p>
       )}
       {declined && <p class="error" role="status" data-testid="challenge-declined">{fillText(lt.challengeDeclined, { name: to })}</p>}

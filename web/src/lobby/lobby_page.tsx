@@ -12,6 +12,7 @@ import { challengeApi, enterGame, lobbyApi, mySeeks, pairingApi, watchLobby, typ
 import { ChallengesCard, type ChallengeAction } from './challenges_card';
 import { SeeksCard } from './seeks_card';
 import { SeekForm, type SeekChoice } from './seek_form';
+import { useGuard } from '../common/guard';
 
 export function LobbyPage({ account }: { account: Account | null | undefined }) {
   const [seeks, setSeeks] = useState<SeekView[] | null>(null);
@@ -84,7 +85,9 @@ export function LobbyPage({ account }: { account: Account | null | undefined }) 
     mySeeks.remove(quick.id);
     setQuick(null);
   };
-  const actOn = async (c: ChallengeView, action: ChallengeAction) => {
+  // One answer at a time: a double click accepts (or cancels) once.
+  const { guard } = useGuard();
+  const actOn = guard(async (c: ChallengeView, action: ChallengeAction) => {
     setError(null);
     try {
       const r = await challengeApi.act(c.id, action);
@@ -93,8 +96,8 @@ export function LobbyPage({ account }: { account: Account | null | undefined }) 
     } catch (e) {
       refused(e);
     }
-  };
-  const accept = async (id: string) => {
+  });
+  const accept = guard(async (id: string) => {
     setError(null);
     try {
       const r = await lobbyApi.accept(id);
@@ -103,8 +106,8 @@ export function LobbyPage({ account }: { account: Account | null | undefined }) 
     } catch (e) {
       refused(e);
     }
-  };
-  const cancel = async (id: string) => {
+  });
+  const cancel = guard(async (id: string) => {
     setError(null);
     try {
       await lobbyApi.cancel(id, mine[id]);
@@ -113,7 +116,7 @@ export function LobbyPage({ account }: { account: Account | null | undefined }) 
     }
     mySeeks.remove(id);
     setMine(mySeeks.all());
-  };
+  });
 
   return (
     <div class="lobby" data-testid="lobby">

@@ -5,9 +5,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameView } from '../common/api';
 import { formatClock, isLow } from './clock_text';
 import { useTexts } from '../common/texts_context';
+import { sound } from '../common/sound';
 
 // Redraws a few times a second while some clock runs; returns the ms since the state came.
-function useElapsed(view: GameView): number {
+// Frozen (the connection is down), the clocks stop where they are until a fresh state comes.
+function useElapsed(view: GameView, frozen: boolean): number {
   const [since, setSince] = useState(() => performance.now());
   const [now, setNow] = useState(since);
   useEffect(() => {
@@ -15,7 +17,7 @@ function useElapsed(view: GameView): number {
     setSince(t);
     setNow(t);
   }, [view]);
-  const ticking = view.status === 'ongoing' && !!view.clock && (view.clock.running !== null || view.clock.first_move_ms !== null);
+  const ticking = !frozen && view.status === 'ongoing' && !!view.clock && (view.clock.running !== null || view.clock.first_move_ms !== null);
   useEffect(() => {
     if (!ticking) return;
     const timer = setInterval(() => setNow(performance.now()), 100);
@@ -24,18 +26,23 @@ function useElapsed(view: GameView): number {
   return Math.max(0, now - since);
 }
 
-export function ClockChip({ view, side }: { view: GameView; side: string }) {
+export function ClockChip({ view, side, frozen = false, mine = false }: { view: GameView; side: string; frozen?: boolean; mine?: boolean }) {
   const { t } = useTexts();
-  const elapsed = useElapsed(view);
+  const elapsed = useElapsed(view, frozen);
   const clock = view.clock;
-  if (!clock) return null;
-  const base = Number(clock[`${side}_ms`] ?? 0);
-  const running = view.status === 'ongoing' && clock.running === side;
+  const base = Number(clock?.[`${side}_ms`] ?? 0);
+  const running = view.status === 'ongoing' && clock?.running === side;
   const ms = running ? base - elapsed : base;
-  const low = view.status === 'ongoing' && isLow(ms, clock);
+  const low = !!clock && view.status === 'ongoing' && isLow(ms, clock);
+  // The player's own clock running low is heard once, as it is seen.
+  useEffect(() => {
+    if (low && mine) sound.play('lowTime');
+  }, [low && mine]);
+  if (!clock) return null;
   const firstMove = view.status === 'ongoing' && clock.first_move_ms !== null && view.to_move === side;
   return (
-    <span class={`clock ${running ? 'running' : ''} ${low ? 'low' : ''}`} data-testid={`clock-${side}`}
+    <span class={`clock ${running ? 'running' : ''} ${low ? 'low' : ''} ${frozen ? 'frozen' : ''}`} data-testid={`clock-${side}`}
+          data-frozen={frozen ? 'yes' : 'no'}
           data-running={running ? 'yes' : 'no'} data-low={low ? 'yes' : 'no'} role="timer"
           title={low ? t.lowTime : undefined}>
       {formatClock(ms)}

@@ -1,7 +1,7 @@
 // One game: the board between the players' chips and clocks, the status, the move list with
 // navigation, the actions, the chat, the dialogs and the analysis panel. useGame owns the game
 // from the server; useShownPly the ply shown and its board; this page lays them out.
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ChatLine } from '../common/api';
 import { endText, errorText } from '../common/server_texts';
 import { useDict, useGameMeta, useTexts } from '../common/texts_context';
@@ -21,13 +21,24 @@ import { PlayerChip, type Seat } from './player_chip';
 import { StatusCard } from './status_card';
 import { useGame } from './use_game';
 import { useShownPly } from './use_shown_ply';
+import { useAnimatedView } from './use_animated_view';
+import { useGameSounds } from './move_sounds';
+import { TableSwitches } from './table_switches';
+import { TABLE_TEXTS } from './table_texts';
 
 export function GamePage({ id, account }: { id: string; account?: Account | null }) {
   const { t } = useTexts();
   const ft = useDict(FAIR_TEXTS);
+  const tt = useDict(TABLE_TEXTS);
   const game = useGame(id);
-  const { view, me } = game;
+  const { me } = game;
+  // The page draws the game one move at a time: `view` is the state shown, `next` the one a
+  // move is being animated to (the computer's reply waits in the queue meanwhile).
+  const following = useRef(true);
+  const { view, next, anim } = useAnimatedView(game.view, following.current);
   const { shown, setPly, board, ready } = useShownPly(view, game.boards);
+  following.current = !view || shown === view.ply;
+  useGameSounds(next ?? view, game.chat, me);
   const gameMeta = useGameMeta(view?.game ?? '');
   const [flipped, setFlipped] = useState<boolean | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
@@ -44,7 +55,8 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const seats: Seat[] = [0, 1].map((i) => {
     const side = view.sides[i];
     return { side, who: seatLabel(t, view, me, side), turn: view.status === 'ongoing' && view.to_move === side,
-             presence: view.presence?.[side], player: view.players?.[i] };
+             // Offline, the presence last heard is stale: none is shown until the page is back.
+             presence: game.online ? view.presence?.[side] : undefined, player: view.players?.[i] };
   });
   const reason = view.end ? endText(t, view.end, view.sides) : '';
   const status = statusText(t, view, me, roles.mine, reason);
@@ -58,18 +70,21 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const bar = (seat: Seat, where: 'top' | 'bottom') => (
     <div class={`player-bar ${where}`}>
       <PlayerChip p={seat} />
-      <ClockChip view={view} side={seat.side} />
+      <ClockChip view={view} side={seat.side} frozen={!game.online} mine={me === seat.side} />
     </div>
   );
 
   return (
     <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
-         data-shown={shown} data-board-ready={ready ? 'yes' : 'no'}>
+         data-shown={shown} data-board-ready={ready ? 'yes' : 'no'} data-animating={anim ? 'yes' : 'no'}
+         data-anim-ply={anim ? anim.ply : ''} data-online={game.online ? 'yes' : 'no'}>
       <section class="board-column">
+        {!game.online && <div class="offline-banner" role="alert" data-testid="offline-banner">{tt.offline}</div>}
         {bar(seats[turned ? 0 : 1], 'top')}
         <div class={ready ? '' : 'board-loading'}>
           {Board
-            ? <Board board={board} desc={gameMeta?.board ?? {}} legal={legal} live={view.status === 'ongoing' && shown === view.ply}
+            ? <Board board={anim && next ? next.board : board} desc={gameMeta?.board ?? {}} legal={anim ? [] : legal}
+                     live={view.status === 'ongoing' && shown === view.ply} anim={anim}
                      flipped={turned} onMove={game.move} t={t} explainIllegal />
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
@@ -79,6 +94,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
       <aside class="side-panel">
         <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
         <MoveList view={view} ply={shown} setPly={setPly} />
+        <TableSwitches username={account?.username ?? null} />
         <GameActions id={id} view={view} game={game} roles={roles} passMove={legal.find((m) => m.pass)}
                      onFlip={() => setFlipped(!turned)} onResign={() => setConfirmResign(true)} invite={invite} />
         {view.mode === 'online' && (

@@ -1,5 +1,5 @@
 // The game page's status card: the game and its rules, the status line, and every notice of the
-// moment (connection, refusal, draw offer, absent opponent, spectators, rematch, invite link).
+// moment (refusal, draw offer, absent opponent, spectators, rematch, invite link).
 import type { GameView } from '../common/api';
 import { sideName } from '../common/i18n';
 import { errorText } from '../common/server_texts';
@@ -15,7 +15,7 @@ export function StatusCard({ view, game, roles, status, invite }: {
   const { t } = useTexts();
   const at = useDict(ACCOUNT_TEXTS);
   const gameMeta = useGameMeta(view.game);
-  const { me, online, error, notice } = game;
+  const { me, error, notice } = game;
   const { rematch, isPlayer } = roles;
   const gameTitle = (t as unknown as Record<string, string>)[view.game] ?? view.title;
   return (
@@ -25,7 +25,6 @@ export function StatusCard({ view, game, roles, status, invite }: {
       <div class="status" data-testid="status" role="status">{status}</div>
       {view.book_move && !view.thinking && view.status === 'ongoing' &&
         <div class="muted book-move" data-testid="book-move">{t.bookMove}</div>}
-      {!online && <div class="warn">{t.connection}</div>}
       {error !== null && <div class="error" role="alert" data-testid="error">{errorText(t, error)}</div>}
       {notice && <div class="notice">{notice}</div>}
       {view.draw_offer && view.status === 'ongoing' && <div class="notice">{t.drawOffered} {sideName(t, view.draw_offer)}</div>}

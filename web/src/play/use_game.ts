@@ -75,6 +75,7 @@ export function useGame(id: string): GameState {
     // The reply to this request may come after the socket's states (the other player arrived, a
     // move): then it is older than what is shown and must not replace it.
     let pushed = false;
+    let dropped = false;
     api.get(id, token).then((s) => {
       setMe(s.you);
       accept(s, !pushed);
@@ -85,9 +86,13 @@ export function useGame(id: string): GameState {
         accept(s, fresh);
       },
       // Back online: an error of the lost connection ("Failed to fetch") no longer applies.
+      // Back after a drop, the game is read again (the moves, the clocks and the presence as they
+      // are now), besides the state the socket sends.
       connection: (up) => {
         setOnline(up);
         if (up) setError((e: unknown) => (e instanceof ApiError ? e : null));
+        if (up && dropped) api.get(id, token).then((s) => accept(s)).catch(() => undefined);
+        if (!up) dropped = true;
       },
       chat: (lines, fresh) => setChat((old) => mergeChat(old, lines, fresh)),
       spectators: (count) => setView((v) => (v ? { ...v, spectators: count } : v)),
@@ -113,6 +118,8 @@ export function useGame(id: string): GameState {
       if (s.draw_declined) setNotice(t.drawDeclined);
     } catch (e) {
       setError(e);
+      // "It is not your turn" passes: it goes after a few seconds (or as soon as the game moves).
+      if (e instanceof ApiError && e.code === 'not_your_turn') setTimeout(() => setError((cur: unknown) => (cur === e ? null : cur)), 4000);
     }
   };
   return {
