@@ -349,16 +349,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   game_opt.drop_unstarted_after_s = opt.drop_unstarted_after_s;
   GameService games(**store, pool, game_opt);
   games.resume_timed_games();
-  AnalysisLimits analysis_opt;
-  analysis_opt.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2);
-  analysis_opt.hash_mb = opt.hash_mb;
-  AnalysisService analysis(analysis_opt);
+  AnalysisService analysis({.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2),
+                            .hash_mb = opt.hash_mb});
   analysis.set_gate([&games](const json& req, const GameState& st) { return games.analysis_refusal(req, st); });
   Api api(games, analysis, opt.web_root);
-  ReviewOptions review_opt;
-  review_opt.workers = opt.analysis_workers;
-  review_opt.hash_mb = opt.hash_mb;
-  ReviewService review(**store, games, *clock, review_opt);
+  ReviewService review(**store, games, *clock, {.workers = opt.analysis_workers, .hash_mb = opt.hash_mb});
   games.on_other_signal([&review](const std::string& words) { review.heard(words); });
   api.set_review(&review);
   KnowledgeService knowledge(knowledge_store, games, opt.hash_mb);
