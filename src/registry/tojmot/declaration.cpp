@@ -11,7 +11,7 @@ GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
   GameDeclaration d;
   declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot");
-  // The opening, a few plies in, and a middlegame; 5 plies shallower than the mancala (a wider tree).
+  // The opening, a few plies in, and a middlegame, at depth 5 (the tree is wide).
   // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
   // shipped book is the engine's own analysis (every legal move of the first two plies at depth
   // 8); it passed its SPRT against no book at a short time control, so the computer players use
