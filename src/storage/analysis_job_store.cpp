@@ -123,8 +123,8 @@ Result<bool> AnalysisJobStore::write_position(std::int64_t job, const std::strin
                     "ON CONFLICT DO NOTHING",
                     {job, p.ply, p.score, mate, p.best, p.best_line, p.nodes});
     if (!w) return make_error("database: writing an analysed position: " + w.error());
-    auto d = c.exec("UPDATE analysis_jobs SET done = (SELECT COUNT(*) FROM analysis_positions WHERE job_id = ?) WHERE id = ?",
-                    {job, job});
+    if (*w == 0) return Ok{};  // written before (the primary key keeps each position once)
+    auto d = c.exec("UPDATE analysis_jobs SET done = done + 1 WHERE id = ?", {job});
     if (!d) return make_error("database: counting analysed positions: " + d.error());
     return Ok{};
   });
