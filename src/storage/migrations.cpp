@@ -316,6 +316,66 @@ CREATE TABLE server_secrets(
     // (storage/analysis_job_store.h).
     {.sqlite = "CREATE TABLE analysis_jobs(id INTEGER PRIMARY KEY, " OYIN_ANALYSIS_JOB_COLUMNS ");\n" OYIN_ANALYSIS_COMMON,
      .postgresql = "CREATE TABLE analysis_jobs(id BIGSERIAL PRIMARY KEY, " OYIN_ANALYSIS_JOB_COLUMNS ");\n" OYIN_ANALYSIS_COMMON},
+    // 15: tournaments (storage/tournament_store.h): the event and its settings, its players with
+    // their start numbers, and its pairings with the game each was played in. `version` grows with
+    // every pairing step, so a step is made exactly once across instances (a conditional UPDATE).
+    {.sql = R"sql(
+CREATE TABLE tournaments(
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  game TEXT NOT NULL,
+  rules TEXT NOT NULL,
+  format TEXT NOT NULL,
+  initial_s BIGINT NOT NULL,
+  increment_s BIGINT NOT NULL,
+  rated INTEGER NOT NULL,
+  starts_ms BIGINT NOT NULL,
+  minutes INTEGER NOT NULL DEFAULT 0,
+  rounds INTEGER NOT NULL DEFAULT 0,
+  double_rr INTEGER NOT NULL DEFAULT 0,
+  min_players INTEGER NOT NULL,
+  max_players INTEGER NOT NULL,
+  password_hash TEXT NOT NULL DEFAULT '',
+  creator BIGINT NOT NULL,
+  creator_name TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'created',
+  round INTEGER NOT NULL DEFAULT 0,
+  version BIGINT NOT NULL DEFAULT 0,
+  started_ms BIGINT NOT NULL DEFAULT 0,
+  ends_ms BIGINT NOT NULL DEFAULT 0,
+  finished_ms BIGINT NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  created_ms BIGINT NOT NULL
+);
+CREATE INDEX tournaments_by_status ON tournaments(status, starts_ms);
+CREATE TABLE tournament_players(
+  tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  username TEXT NOT NULL,
+  rating INTEGER NOT NULL,
+  number INTEGER NOT NULL DEFAULT 0,
+  active INTEGER NOT NULL DEFAULT 1,
+  paused INTEGER NOT NULL DEFAULT 0,
+  joined_ms BIGINT NOT NULL,
+  PRIMARY KEY(tournament_id, user_id)
+);
+CREATE TABLE tournament_pairings(
+  tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  white BIGINT NOT NULL,
+  black BIGINT NOT NULL,
+  game_id TEXT NOT NULL DEFAULT '',
+  result TEXT NOT NULL DEFAULT '',
+  forfeit INTEGER NOT NULL DEFAULT 0,
+  match_game INTEGER NOT NULL DEFAULT 0,
+  decider INTEGER NOT NULL DEFAULT 0,
+  berserk INTEGER NOT NULL DEFAULT 0,
+  created_ms BIGINT NOT NULL,
+  PRIMARY KEY(tournament_id, seq)
+);
+CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
+)sql"},
 };
 
 }  // namespace

@@ -51,6 +51,11 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "blocked", "block_self", "report_self", "bad_reason", "no_such_chat_line", "too_many_reports", "not_moderator",
     "no_such_report", "moderator_target", "account_closed", "muted", "chat_blocked", "playban",
 
+    // tournaments
+    "bad_format", "bad_name", "bad_time", "too_many_tournaments", "no_such_tournament", "wrong_tournament_password",
+    "tournament_closed", "tournament_full", "not_in_tournament", "not_your_tournament", "tournament_started",
+    "too_few_players", "no_trf",
+
     // the HTTP edge: a state change from another origin (CSRF), a path or query that is not text
     "bad_origin", "bad_utf8"});
 

@@ -93,6 +93,7 @@ struct RequestSeen;
 class LearnProgressService;
 class RatingService;
 class ReviewService;
+class TournamentService;
 
 class Api {
  public:
@@ -119,6 +120,8 @@ class Api {
   void set_fair_play(FairPlayService* f) { fair_play_ = f; }
   // Analysis of finished games (/api/games/{id}/analysis); without it those answer 404.
   void set_review(ReviewService* r) { review_ = r; }
+  // Tournaments (/api/tournaments); without them those answer 404.
+  void set_tournaments(TournamentService* t) { tournaments_ = t; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
   void set_ratings(RatingService* r) { ratings_ = r; }
   // What seals a guest's puzzle results (server/learn/result_seal.h).
@@ -148,6 +151,7 @@ class Api {
   void add_people_routes();
   void add_learning_routes();
   void add_operations_routes();
+  void add_tournament_routes();  // api_tournament_routes.cpp
   // /api/games/{id}/...: on a loader thread once the game is in memory, then route_game.
   void game_route(ApiCall& c);
   // /api/games/{id} and below, once the game is in memory.
@@ -167,6 +171,7 @@ class Api {
   FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
   ReviewService* review_ = nullptr;
+  TournamentService* tournaments_ = nullptr;
   Readiness* readiness_ = nullptr;
   std::int64_t slow_request_ms_ = 500;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;

@@ -36,6 +36,7 @@ void Api::add_routes() {
   add_lobby_routes();
   add_people_routes();
   add_learning_routes();
+  add_tournament_routes();
   add_operations_routes();
 }
 

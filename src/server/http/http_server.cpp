@@ -29,6 +29,7 @@
 #include "server/operations/health.h"
 #include "server/operations/metrics.h"
 #include "server/operations/retention.h"
+#include "server/tournaments/tournament_service.h"
 #include "storage/migrations.h"
 
 namespace oyin::server {
@@ -286,6 +287,20 @@ std::string check_options(const ServerOptions& opt) {
   return "";
 }
 
+// Binds and listens on --host:--port; "" or why not.
+std::string listen(tcp::acceptor& acceptor, const ServerOptions& opt) {
+  beast::error_code ec;
+  const auto address = net::ip::make_address(opt.host, ec);
+  if (ec) return "--host '" + opt.host + "' is not an IP address";
+  const tcp::endpoint ep(address, static_cast<unsigned short>(opt.port));
+  acceptor.open(ep.protocol(), ec);
+  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(ep, ec);
+  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
+  return "";
+}
+
 const char* store_kind(const ServerOptions& opt) { return storage::is_postgres_url(opt.db) ? "postgresql" : "sqlite"; }
 
 void log_start(const ServerOptions& opt, int port, std::int64_t games, int workers) {
@@ -310,19 +325,11 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   // The game base and explorer share the game store's connections (and schema).
   storage::KnowledgeStore knowledge_store((*store)->db());
 
-  beast::error_code ec;
-  const auto address = net::ip::make_address(opt.host, ec);
-  if (ec) return "--host '" + opt.host + "' is not an IP address";
   // Before the io_context: WebSockets a service still holds give their places back last.
   ConnectionLimits limits(static_cast<std::size_t>(opt.max_connections_per_address));
   net::io_context ioc(opt.io_threads);
   tcp::acceptor acceptor(ioc);
-  const tcp::endpoint ep(address, static_cast<unsigned short>(opt.port));
-  acceptor.open(ep.protocol(), ec);
-  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor.bind(ep, ec);
-  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
-  if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
+  if (std::string err = listen(acceptor, opt); !err.empty()) return err;
   const int port = acceptor.local_endpoint().port();
   edge->listening_on(opt.host, port);
 
@@ -348,6 +355,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   game_opt.computer_per_owner = std::max(1, workers / 2);
   game_opt.drop_unstarted_after_s = opt.drop_unstarted_after_s;
   GameService games(**store, pool, game_opt);
+  // Told of every game that ends before any can (a timer may end one once they are resumed).
+  TournamentService tournaments((*store)->db(), games, *clock, opt.db);
+  games.on_game_ended([&tournaments](const std::string& id) { tournaments.game_ended(id); });
   games.resume_timed_games();
   AnalysisService analysis({.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2),
                             .hash_mb = opt.hash_mb});
@@ -382,7 +392,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   LearnProgressService learning((*store)->db());
   learning.set_seal(&*seal);
   api.set_learn_progress(&learning);
-  Services services{games, analysis, api, lobby, opt.metrics_token};
+  api.set_tournaments(&tournaments);
+  tournaments.start();
+  Services services{games, analysis, api, lobby, &tournaments, opt.metrics_token};
   Readiness readiness((*store)->db(), static_cast<int>(storage::schema_migrations().size()));
   api.set_readiness(&readiness);
   api.set_slow_request_ms(opt.slow_request_ms);
@@ -403,6 +415,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   ioc.run();
   for (auto& t : threads) t.join();
   retention.stop();
+  tournaments.stop();
   fair_play.on_lobby_changed({});  // the lobby goes before the games' loader threads do
   review.stop();
   games.on_other_signal({});

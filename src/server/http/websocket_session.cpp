@@ -1,5 +1,6 @@
 #include "server/operations/metrics.h"
 #include "server/http/websocket_session.h"
+#include "server/tournaments/tournament_service.h"
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
@@ -78,10 +79,13 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     } else if (parts.size() == 2 && parts[0] == "ws" && parts[1] == "lobby") {
       lobby_ = true;
       user_ = services_.api.user_of_cookie(std::string(req[http::field::cookie]));  // hears of its challenges
+    } else if (parts.size() == 3 && parts[0] == "ws" && parts[1] == "tournaments" && services_.tournaments) {
+      tournament_id_ = parts[2];
+      user_ = services_.api.user_of_cookie(std::string(req[http::field::cookie]));  // hears of its games
     } else if (!(parts.size() == 2 && parts[0] == "ws" && parts[1] == "analysis")) {
       return refuse(std::move(req), 404, "no WebSocket channel " + t.path);
     }
-    analysis_ = game_id_.empty() && !lobby_;
+    analysis_ = game_id_.empty() && !lobby_ && tournament_id_.empty();
     // An analysis channel shares its client's limit with the client's other connections.
     if (analysis_) client_ = client_key(services_.api.user_of_cookie(std::string(req[http::field::cookie])), client_address_);
     // Pings every 10 s: a player whose connection broke is seen away within 20 s (the claim
@@ -132,7 +136,14 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       const Reply r = services_.lobby.subscribe(shared_from_this(), user_, client_address_);
       if (r.status >= 400) return refuse_lobby(r);
     }
-    if (!analysis_ && !lobby_) {
+    if (!tournament_id_.empty()) {
+      // The tournament is read from the store: not on this I/O thread.
+      services_.games.run_slow([self = shared_from_this()] {
+        const Reply r = self->services_.tournaments->subscribe(self->tournament_id_, self, self->user_);
+        if (r.status != 200)
+          self->send_text(wire_text(json{{"type", "error"}, {"status", r.status}, {"error", r.status >= 500 ? json("internal error") : r.body["error"]}, {"code", r.code()}}));
+      });
+    } else if (!analysis_ && !lobby_) {
       // A stored game is replayed on a loader thread, not on this I/O thread.
       services_.games.when_loaded(game_id_, [self = shared_from_this()] {
         std::string seat;
@@ -191,6 +202,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       }
       if (subscribed) services_.games.leave(game_id_, token_, client_address_);
       if (lobby_) services_.lobby.leave(this);
+      if (!tournament_id_.empty()) services_.tournaments->leave(this);
       return;
     }
     const std::string text = beast::buffers_to_string(buffer_.data());
@@ -203,7 +215,8 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
     } else {
       const json& msg = *parsed;
       try {
-        if (lobby_) on_lobby_message(msg);
+        if (!tournament_id_.empty()) {}  // nothing to say on a tournament's channel
+        else if (lobby_) on_lobby_message(msg);
         else if (analysis_) on_analysis_request(msg);
         else on_game_message(msg);
       } catch (const json::exception& e) {  // a field of the wrong type
@@ -348,6 +361,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   bool closed_ = false;
   bool analysis_ = false;
   bool lobby_ = false;
+  std::string tournament_id_;
   std::string client_;  // the key of this connection's analysis limit (client_key())
   std::string client_address_;  // the real client's address (the forwarded one behind a trusted proxy)
   std::shared_ptr<void> place_;  // under the per-address connection cap, while open

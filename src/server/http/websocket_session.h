@@ -1,7 +1,8 @@
 #pragma once
 // WebSocket channels: /ws/games/{id} (state pushes; moves may be sent too), /ws/analysis
 // (one JSON request per message, answered by a stream of lines carrying the request id) and
-// /ws/lobby (the seeks as they change; a creator's hello names its seeks, whose games it is told of).
+// /ws/lobby (the seeks as they change; a creator's hello names its seeks, whose games it is told of)
+// and /ws/tournaments/{id} (the tournament as it changes; a player's new games).
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -17,6 +18,8 @@ struct Services {
   AnalysisService& analysis;
   Api& api;
   LobbyService& lobby;
+  // /ws/tournaments/{id}; without it that channel answers 404.
+  TournamentService* tournaments = nullptr;
   // GET /metrics (server/operations/metrics.h): answered to loopback clients, and to others that
   // send "Authorization: Bearer <metrics_token>" when it is set.
   std::string metrics_token = {};

@@ -141,6 +141,18 @@ Reply GameService::get(const std::string& id, const std::string& given, std::int
   return {200, std::move(state)};
 }
 
+bool GameService::abort_unstarted(const std::string& id) {
+  auto s = table_.find(id);
+  if (!s) return false;
+  std::lock_guard lock((*s)->m);
+  GameSession& g = **s;
+  if (is_over(g) || g.state->ply() >= 2) return false;
+  timekeeper_.end_by_clock(g, index(g.state->side_to_move()), /*abort=*/true);
+  timekeeper_.arm(*s);
+  broadcaster_.push(g);
+  return true;
+}
+
 Reply GameService::boards(const std::string& id, std::size_t from, std::size_t to) {
   auto s = table_.find(id);
   if (!s) return no_such_game(id, s.error());

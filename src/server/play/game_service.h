@@ -159,6 +159,13 @@ class GameService {
   void push(const std::string& id, const std::string& text);
   // Signals from other instances that are not the play module's own (GameStore::signal words).
   void on_other_signal(std::function<void(const std::string& words)> hook) { other_signal_ = std::move(hook); }
+  // A tournament's game in which a player did not come or did not make a first move in time:
+  // aborted as the first-move rule aborts a game (no result, no rating). True when it was (it was
+  // in play with fewer than two plies); the side to move is the one that failed.
+  bool abort_unstarted(const std::string& id);
+  // `hook` hears the id of every game that ends on this instance (from a thread holding the game's
+  // lock: it must only hand the work on). Set before serving.
+  void on_game_ended(std::function<void(const std::string& id)> hook) { ratings_.on_ended(std::move(hook)); }
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
   std::size_t cached_games();

@@ -15,6 +15,7 @@ void RatingKeeper::settle(GameSession& s) {
   s.accounts.settled = true;
   s.accounts.rating_change = ratings_->game_ended(s.row, *s.adapter, v.result, s.state->status().over());
   if (!s.accounts.rating_change.is_null()) refresh_players(s);
+  if (ended_) ended_(s.row.id);
 }
 
 }  // namespace oyin::server

@@ -1,0 +1,177 @@
+// A tournament as JSON (GET /api/tournaments/{id} and its WebSocket), the list, and the
+// followers it is pushed to.
+#include <chrono>
+#include <map>
+
+#include "server/common/request_json.h"
+#include "server/tournaments/format_rules.h"
+#include "server/tournaments/standings_view.h"
+#include "server/tournaments/tournament_service.h"
+
+namespace oyin::server {
+
+namespace {
+
+std::string iso_of(std::int64_t unix_ms) {
+  using namespace std::chrono;
+  const auto tp = sys_time<milliseconds>(milliseconds(unix_ms));
+  const auto day = floor<days>(tp);
+  const year_month_day ymd(day);
+  const hh_mm_ss hms(floor<seconds>(tp - day));
+  char out[64];
+  std::snprintf(out, sizeof out, "%04d-%02u-%02uT%02ld:%02ld:%02ldZ", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()), static_cast<long>(hms.hours().count()),
+                static_cast<long>(hms.minutes().count()), static_cast<long>(hms.seconds().count()));
+  return out;
+}
+
+json summary(const storage::TournamentRow& t, std::size_t players) {
+  json j{{"id", t.id},
+         {"name", t.name},
+         {"game", t.game},
+         {"rules", t.rules},
+         {"format", t.format},
+         {"clock", {{"initial_s", t.initial_s}, {"increment_s", t.increment_s}}},
+         {"rated", t.rated},
+         {"status", t.status},
+         {"round", t.round},
+         {"starts_at", iso_of(t.starts_ms)},
+         {"min_players", t.min_players},
+         {"max_players", t.max_players},
+         {"players", players},
+         {"password", !t.password_hash.empty()},
+         {"creator", t.creator_name},
+         {"created_at", t.created_at}};
+  if (t.format == "arena") j["minutes"] = t.minutes;
+  if (t.format == "swiss") j["rounds"] = t.rounds;
+  if (t.format == "round_robin") j["double"] = t.double_rr;
+  if (t.ends_ms > 0) j["ends_at"] = iso_of(t.ends_ms);
+  if (t.finished_ms > 0) j["finished_at"] = iso_of(t.finished_ms);
+  return j;
+}
+
+}  // namespace
+
+Reply TournamentService::view(const std::string& id) {
+  auto t = store_.find(id);
+  if (!t) return Reply::error(500, "server_error", t.error());
+  if (!*t) return Reply::error(404, "no_such_tournament", "no tournament " + id, {{"id", id}});
+  auto players = store_.players(id);
+  auto pairings = store_.pairings(id);
+  if (!players) return Reply::error(500, "server_error", players.error());
+  if (!pairings) return Reply::error(500, "server_error", pairings.error());
+  std::map<std::int64_t, std::string> names;
+  for (const auto& p : *players) names[p.user_id] = p.username;
+  json j = summary(**t, players->size());
+  j["now"] = iso_of(clock_.wall_ms());
+  j["standings"] = tournaments::standings_json(**t, *players, *pairings);
+  json list = json::array();
+  for (const auto& p : *pairings)
+    list.push_back({{"round", p.round},
+                    {"white", names[p.white]},
+                    {"black", p.black == 0 ? json(nullptr) : json(names[p.black])},
+                    {"game_id", p.game_id.empty() ? json(nullptr) : json(p.game_id)},
+                    {"result", p.result.empty() ? json(nullptr) : json(p.result)},
+                    {"forfeit", p.forfeit}});
+  j["pairings"] = std::move(list);
+  json entrants = json::array();
+  for (const auto& p : *players)
+    entrants.push_back({{"username", p.username}, {"rating", p.rating}, {"number", p.number}, {"active", p.active},
+                        {"paused", p.paused}});
+  j["entrants"] = std::move(entrants);
+  tournaments::add_format_views(**t, *players, *pairings, j);
+  return {200, std::move(j)};
+}
+
+Reply TournamentService::get(const std::string& id) { return view(id); }
+
+Reply TournamentService::list() {
+  json out = json::object();
+  for (const auto& [key, status] : {std::pair{"upcoming", "created"}, {"running", "running"}, {"finished", "finished"}}) {
+    auto rows = store_.list(status, kListed);
+    if (!rows) return Reply::error(500, "server_error", rows.error());
+    json list = json::array();
+    for (const auto& t : *rows) {
+      auto players = store_.players(t.id);
+      list.push_back(summary(t, players ? players->size() : 0));
+    }
+    out[key] = std::move(list);
+  }
+  return {200, std::move(out)};
+}
+
+Reply TournamentService::subscribe(const std::string& id, const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
+  const Reply r = view(id);
+  if (r.status != 200) return r;
+  {
+    std::lock_guard lock(mutex_);
+    Follower& f = followers_[sub.get()];
+    f.sub = sub;
+    f.tournament = id;
+    f.user = user;
+  }
+  sub->send_text(wire_text(json{{"type", "tournament"}, {"tournament", r.body}}));
+  changed(id);  // and its game, if one is waiting for it
+  return {200, json::object()};
+}
+
+void TournamentService::leave(Subscriber* sub) {
+  std::lock_guard lock(mutex_);
+  followers_.erase(sub);
+}
+
+void TournamentService::changed(const std::string& id) {
+  struct To {
+    std::shared_ptr<Subscriber> sub;
+    Subscriber* key;
+    std::int64_t user;
+  };
+  std::vector<To> to;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = followers_.begin(); it != followers_.end();) {
+      if (it->second.sub.expired()) {
+        it = followers_.erase(it);
+        continue;
+      }
+      if (it->second.tournament == id) to.push_back({it->second.sub.lock(), it->first, it->second.user});
+      ++it;
+    }
+  }
+  if (to.empty()) return;
+  const Reply r = view(id);
+  if (r.status != 200) return;
+  const std::string text = wire_text(json{{"type", "tournament"}, {"tournament", r.body}});
+  auto pairings = store_.pairings(id);
+  const GameEntry* adapter = find_game(r.body.value("game", ""));
+  for (const To& f : to) {
+    if (!f.sub) continue;
+    f.sub->send_text(text);
+    if (!pairings || f.user == 0 || !adapter) continue;
+    for (const auto& p : *pairings) {
+      if (!p.result.empty() || p.game_id.empty() || (p.white != f.user && p.black != f.user)) continue;
+      {
+        std::lock_guard lock(mutex_);
+        auto it = followers_.find(f.key);
+        if (it == followers_.end() || !it->second.told.insert(p.game_id).second) continue;
+      }
+      const Side side = p.white == f.user ? Side::First : Side::Second;
+      f.sub->send_text(wire_text(json{{"type", "game"}, {"game_id", p.game_id}, {"round", p.round},
+                                      {"color", adapter->side_name(side)}}));
+    }
+  }
+}
+
+Reply TournamentService::trf(const std::string& id) {
+  auto t = store_.find(id);
+  if (!t) return Reply::error(500, "server_error", t.error());
+  if (!*t) return Reply::error(404, "no_such_tournament", "no tournament " + id, {{"id", id}});
+  if ((*t)->format != "swiss" && (*t)->format != "round_robin")
+    return Reply::error(409, "no_trf", "a TRF is written for Swiss and round-robin tournaments");
+  auto players = store_.players(id);
+  auto pairings = store_.pairings(id);
+  if (!players || !pairings) return Reply::error(500, "server_error", "database: tournament");
+  return {200, {{"text", tournaments::trf_text(**t, *players, *pairings)}}};
+}
+
+}  // namespace oyin::server
