@@ -11,7 +11,7 @@ const RoundEntry* History::in_round(int round) const {
 }
 
 std::map<int, History> histories(const std::vector<Entrant>& entrants, const std::vector<Pairing>& played,
-                                 int before_round) {
+                                 int before_round, double bye_points) {
   std::map<int, History> out;
   for (const auto& e : entrants) out[e.number].number = e.number;
   std::vector<Pairing> sorted;
@@ -29,7 +29,7 @@ std::map<int, History> histories(const std::vector<Entrant>& entrants, const std
   };
   for (const auto& p : sorted) {
     if (p.is_bye()) {
-      add(p.white, {p.round, 0, 0, 1.0, false});  // the pairing-allocated bye is a full point
+      add(p.white, {p.round, 0, 0, bye_points, false});
       continue;
     }
     std::optional<double> w = p.result, b;

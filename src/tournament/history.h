@@ -22,16 +22,17 @@ struct RoundEntry {
 
 struct History {
   int number = 0;
-  double score = 0;               // a bye counts 1, a game not finished 0
+  double score = 0;               // a game not finished counts 0
   std::vector<RoundEntry> rounds;  // by round, only the rounds the player was paired in
   int byes = 0;
   bool forfeit_win = false;
   const RoundEntry* in_round(int round) const;
 };
 
-// Every entrant's history from the pairings of the rounds before `before_round`.
+// Every entrant's history from the pairings of the rounds before `before_round`. A bye is worth
+// `bye_points`: 1 in a Swiss (the pairing-allocated bye), 0 in a round robin (the rest round).
 std::map<int, History> histories(const std::vector<Entrant>& entrants, const std::vector<Pairing>& played,
-                                 int before_round = INT_MAX);
+                                 int before_round = INT_MAX, double bye_points = 1.0);
 
 // The last round that has a pairing (0 when none).
 int last_round(const std::vector<Pairing>& played);

@@ -102,6 +102,7 @@ void play_random_tournament(int n, unsigned seed, Stats& stats) {
   std::map<int, std::vector<int>> colours;
   for (int round = 1; round <= rounds; ++round) {
     auto r = swiss_round(entrants, played, round);
+    ASSERT_EQ(text(r), text(swiss_round(entrants, played, round))) << "not deterministic";
     if (r.empty()) {
       ASSERT_LE(n, 10) << "no pairing in round " << round << " of a field of " << n;
       std::vector<int> all;
@@ -146,7 +147,9 @@ TEST(Swiss, RandomTournamentsKeepTheAbsoluteRules) {
       play_random_tournament(n, seed * 1000 + static_cast<unsigned>(n), stats);
       if (HasFatalFailure()) return;
     }
-  std::printf("colour breaks: %d of %d player-rounds\n", stats.colour_breaks, stats.player_rounds);
+  // A colour difference over 2 or three same colours in a row happens only where the field forces
+  // it (small fields late on); measured 62 of 34836 player-rounds.
+  EXPECT_LE(stats.colour_breaks * 200, stats.player_rounds) << stats.colour_breaks << " colour breaks";
 }
 
 }  // namespace
