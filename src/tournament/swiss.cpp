@@ -64,12 +64,20 @@ class Pairer {
 
  private:
   bool meet(int a, int b) const { return a != b && !met_[a][b]; }
-  bool colour_ok(int a, int b, int level) const;
+  // An attempt's colour rule: pairs where both want the same colour ("clashes") are allowed up
+  // to `clashes` of them, and only when the weaker of the two preferences is at most `strength`.
+  struct Colours {
+    int strength;
+    int clashes;
+  };
+  bool clash(int a, int b) const { return p_[a].pref != 0 && p_[a].pref == p_[b].pref; }
+  int forced_clashes(const std::vector<int>& b, std::size_t from, int floats_left) const;
   bool matchable();
   bool choose_bye(int& bye);
   bool pair_bracket(const std::vector<int>& b, double score, bool last, std::vector<int>& floaters);
   std::vector<int> candidates(const std::vector<int>& b, std::size_t i, int pairs_needed, double score) const;
-  bool search(const std::vector<int>& b, std::size_t i, int pairs_needed, int floats_left, int level, double score);
+  bool search(const std::vector<int>& b, std::size_t i, int pairs_needed, int floats_left, Colours colours,
+              double score);
 
   std::vector<Player> p_;
   std::vector<std::vector<char>> met_;
@@ -80,25 +88,54 @@ class Pairer {
   bool unlimited_ = false;
 };
 
-// Level 0: every pair gives both players their colour; 1: clashes only where one preference is
-// mild; 2: no two absolute preferences for the same colour; 3: colours do not restrict.
-bool Pairer::colour_ok(int a, int b, int level) const {
-  const Player &x = p_[a], &y = p_[b];
-  if (x.pref == 0 || x.pref != y.pref) return true;
-  return std::min(x.strength, y.strength) <= level;
+// At least how many clashes the free players of the bracket from place `from` on must make:
+// of r players, f of whom may float, at most (r - f) / 2 + f / 2 wanting white avoid a clash.
+int Pairer::forced_clashes(const std::vector<int>& b, std::size_t from, int floats_left) const {
+  int r = 0, white = 0, black = 0;
+  for (std::size_t j = from; j < b.size(); ++j) {
+    if (partner_[b[j]] != kFree || floated_[b[j]]) continue;
+    ++r;
+    white += p_[b[j]].pref > 0;
+    black += p_[b[j]].pref < 0;
+  }
+  return std::max(0, (2 * white - r - floats_left) / 2) + std::max(0, (2 * black - r - floats_left) / 2);
 }
 
-// Can every player still free be paired (no repeat meetings)?
+// Can every player still free be paired (no repeat meetings)? The last matching found usually
+// answers: the players it no longer pairs are paired among themselves if they can be; the
+// blossom algorithm decides the rest.
 bool Pairer::matchable() {
-  std::vector<int> free;
+  std::vector<int> free, broken;
   for (int i = 0; i < static_cast<int>(p_.size()); ++i)
     if (partner_[i] == kFree) free.push_back(i);
-  bool cached = cache_.size() == p_.size();
-  for (int v : free) {
-    const int m = cached ? cache_[v] : -1;
-    if (m < 0 || partner_[m] != kFree || cache_[m] != v || !meet(v, m)) cached = false;
+  if (cache_.size() == p_.size()) {
+    for (int v : free) {
+      const int m = cache_[v];
+      if (m < 0 || partner_[m] != kFree || cache_[m] != v || !meet(v, m)) broken.push_back(v);
+    }
+    std::vector<int> repaired = cache_;
+    std::vector<char> done(broken.size(), 0);
+    bool ok = true;
+    for (std::size_t i = 0; i < broken.size() && ok; ++i) {
+      if (done[i]) continue;
+      ok = false;
+      const int u = broken[i];
+      for (std::size_t j = i + 1; j < broken.size() && !ok; ++j) {
+        const int v = broken[j];
+        if (done[j]) continue;
+        if (meet(u, v)) {
+          done[i] = done[j] = 1, repaired[u] = v, repaired[v] = u, ok = true;
+          continue;
+        }
+        for (std::size_t k = 0; k < free.size() && !ok; ++k) {  // or through a pair a-b: u-a, v-b
+          const int a = free[k], m = repaired[a];
+          if (m < 0 || std::find(broken.begin(), broken.end(), a) != broken.end() || !meet(u, a) || !meet(v, m)) continue;
+          done[i] = done[j] = 1, repaired[u] = a, repaired[a] = u, repaired[v] = m, repaired[m] = v, ok = true;
+        }
+      }
+    }
+    if (ok) return cache_ = repaired, true;
   }
-  if (cached) return true;
   const std::size_t k = free.size();
   std::vector<std::vector<char>> g(k, std::vector<char>(k, 0));
   for (std::size_t i = 0; i < k; ++i)
@@ -146,28 +183,32 @@ std::vector<int> Pairer::candidates(const std::vector<int>& b, std::size_t i, in
   return out;
 }
 
-bool Pairer::search(const std::vector<int>& b, std::size_t i, int pairs_needed, int floats_left, int level,
+bool Pairer::search(const std::vector<int>& b, std::size_t i, int pairs_needed, int floats_left, Colours colours,
                     double score) {
   while (i < b.size() && (partner_[b[i]] != kFree || floated_[b[i]])) ++i;
   if (i == b.size()) return true;
+  if (forced_clashes(b, i, floats_left) > colours.clashes) return false;
   const int x = b[i];
   for (int c : candidates(b, i, pairs_needed, score)) {
-    if (!meet(x, c) || !colour_ok(x, c, level)) continue;
+    const bool clashes = clash(x, c);
+    if (!meet(x, c)) continue;
+    if (clashes && (colours.clashes == 0 || std::min(p_[x].strength, p_[c].strength) > colours.strength)) continue;
     if (!unlimited_ && ++steps_ > kBudget) return false;
     partner_[x] = c, partner_[c] = x;
-    if (matchable() && search(b, i + 1, pairs_needed - 1, floats_left, level, score)) return true;
+    const Colours after{colours.strength, colours.clashes - (clashes ? 1 : 0)};
+    if (matchable() && search(b, i + 1, pairs_needed - 1, floats_left, after, score)) return true;
     partner_[x] = partner_[c] = kFree;
     if (!unlimited_ && steps_ > kBudget) return false;
   }
   if (floats_left <= 0) return false;
   floated_[x] = 1;
-  if (search(b, i + 1, pairs_needed, floats_left - 1, level, score)) return true;
+  if (search(b, i + 1, pairs_needed, floats_left - 1, colours, score)) return true;
   floated_[x] = 0;
   return false;
 }
 
 // Pairs one bracket (moved-down players first, then the residents of score `score`): as many
-// pairs as possible, then the best colour level; those left over float to the next bracket.
+// pairs as possible, then the fewest colour clashes; those left over float to the next bracket.
 bool Pairer::pair_bracket(const std::vector<int>& b, double score, bool last, std::vector<int>& floaters) {
   const int n = static_cast<int>(b.size());
   int most = n / 2;
@@ -178,17 +219,23 @@ bool Pairer::pair_bracket(const std::vector<int>& b, double score, bool last, st
     const auto mate = maximum_matching(g);
     most = static_cast<int>(n - std::count(mate.begin(), mate.end(), -1)) / 2;
   }
-  for (int pairs = most; pairs >= (last ? n / 2 : 0); --pairs)
-    for (int level = 0; level <= 3; ++level) {
+  // For each number of pairs, from the most: first the fewest clashes the counts allow, between
+  // mild preferences only, then strong ones too, then any number of them, then absolute ones too.
+  constexpr int kAny = 1 << 20;
+  for (int pairs = most; pairs >= (last ? n / 2 : 0); --pairs) {
+    const int fewest = forced_clashes(b, 0, n - 2 * pairs);
+    const Colours attempts[] = {{kMild, fewest}, {kStrong, fewest}, {kStrong, kAny}, {kAbsolute, kAny}};
+    for (const Colours& colours : attempts) {
       steps_ = 0;
-      unlimited_ = level == 3 && (last || pairs == 0);  // cannot fail: the free players stay pairable
-      if (search(b, 0, pairs, n - 2 * pairs, level, score)) {
+      unlimited_ = colours.strength == kAbsolute && (last || pairs == 0);  // cannot fail: all stay pairable
+      if (search(b, 0, pairs, n - 2 * pairs, colours, score)) {
         floaters.clear();
         for (int x : b)
           if (floated_[x]) floaters.push_back(x), floated_[x] = 0;
         return true;
       }
     }
+  }
   return false;
 }
 

@@ -142,13 +142,14 @@ void play_random_tournament(int n, unsigned seed, Stats& stats) {
 
 TEST(Swiss, RandomTournamentsKeepTheAbsoluteRules) {
   Stats stats;
+  play_random_tournament(150, 7, stats);  // a large field stays quick (about 0.1 s a round)
   for (int n = 2; n <= 40; ++n)
     for (unsigned seed = 1; seed <= 6; ++seed) {
       play_random_tournament(n, seed * 1000 + static_cast<unsigned>(n), stats);
       if (HasFatalFailure()) return;
     }
   // A colour difference over 2 or three same colours in a row happens only where the field forces
-  // it (small fields late on); measured 62 of 34836 player-rounds.
+  // it (small fields late on); measured 36 of 34836 player-rounds.
   EXPECT_LE(stats.colour_breaks * 200, stats.player_rounds) << stats.colour_breaks << " colour breaks";
 }
 
