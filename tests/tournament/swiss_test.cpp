@@ -51,9 +51,23 @@ TEST(Swiss, RoundTwoFollowsScoreBracketsAndTheColourRules) {
   EXPECT_EQ(text(swiss_round(field(8), played, 2)), "6-1 8-3 2-5 4-7");
 }
 
-// A draw between 1 and 5 leaves brackets of 1 (winners 2, 3, 4 after their wins), ½ and 0: the lone
-// odd players float down, and the pairing still completes without repeats.
-TEST(Swiss, FloatersGoDownAndTheByeGoesToTheLowestRankedWhoHasNotHadOne) {
+// Round 3 after 6-1 0-1, 8-3 ½-½, 2-5 1-0, 4-7 0-1: brackets 2 {1}, 1½ {3, 8}, 1 {2, 6, 7}, 0 {4, 5}.
+// 1 floats down alone; of 1-3 and 1-8 the rules prefer 1-8, where both get their colour (1 wants
+// white after W B, 8 must have black after W W), so 3 floats on and meets 2 (3 white, 2 black: both
+// satisfied); 6 and 7 had two blacks and two whites: 7-6; 5 (B B) must have white: 5-4.
+TEST(Swiss, RoundThreeFloatsTheLoneLeaderAndGrantsColours) {
+  auto played = swiss_round(field(8), {}, 1);
+  set_results(played, {{1, 1.0}, {6, 1.0}, {3, 1.0}, {8, 1.0}});
+  auto r2 = swiss_round(field(8), played, 2);
+  ASSERT_EQ(text(r2), "6-1 8-3 2-5 4-7");
+  set_results(r2, {{6, 0.0}, {8, 0.5}, {2, 1.0}, {4, 0.0}});
+  played.insert(played.end(), r2.begin(), r2.end());
+  EXPECT_EQ(text(swiss_round(field(8), played, 3)), "1-8 3-2 7-6 5-4");
+}
+
+// After 1, 2 and 3 win round 1 (7 had the bye), round 2's bye goes to the lowest ranked player
+// who has not had one: 6, the last of the zero bracket {4, 5, 6}.
+TEST(Swiss, TheByeGoesToTheLowestRankedWhoHasNotHadOne) {
   auto played = swiss_round(field(7), {}, 1);  // 1-4 5-2 3-6, 7 bye
   set_results(played, {{1, 1.0}, {5, 0.0}, {3, 1.0}});
   const auto r2 = swiss_round(field(7), played, 2);
