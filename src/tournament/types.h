@@ -26,4 +26,7 @@ struct Pairing {
   bool is_bye() const { return black == 0; }
 };
 
+// The formats a tournament can have (standings rank each its own way: docs/tournaments.md).
+enum class Format { arena, swiss, round_robin, knockout };
+
 }  // namespace oyin::tournament

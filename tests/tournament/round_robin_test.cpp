@@ -12,7 +12,10 @@ namespace {
 
 std::string round_text(int players, int round, bool twice = false) {
   std::string s;
-  for (const auto& p : berger_round(players, round, twice)) s += (s.empty() ? "" : " ") + std::to_string(p.white) + "-" + std::to_string(p.black);
+  for (const auto& p : berger_round(players, round, twice)) {
+    if (!s.empty()) s += ' ';  // (not `"" + ...`: GCC 12 warns falsely on it, -Wrestrict)
+    s += std::to_string(p.white) + "-" + std::to_string(p.black);
+  }
   return s;
 }
 
