@@ -162,15 +162,17 @@ bool Pairer::choose_bye(int& bye) {
   return false;
 }
 
-// The opponents the first free player of the bracket tries, in order: moved-down players meet the
-// residents from the top; residents are split into S1 (as many as pairs are still needed) and S2,
-// and the top one tries S2 in order (the transpositions), then S1 from the bottom (exchanges).
+// The opponents the first free player of the bracket tries, in order. Moved-down players meet the
+// residents from the top (unless they are half the bracket or more: then all count as residents,
+// A.3). Residents are split into S1 (as many as pairs are still needed) and S2, and the top one
+// tries S2 in order (the transpositions), then S1 from the bottom (the exchanges).
 std::vector<int> Pairer::candidates(const std::vector<int>& b, std::size_t i, int pairs_needed, double score) const {
   std::vector<int> free;
   for (std::size_t j = i + 1; j < b.size(); ++j)
     if (partner_[b[j]] == kFree && !floated_[b[j]]) free.push_back(b[j]);
   std::vector<int> out;
-  if (p_[b[i]].score > score) {  // a moved-down player
+  const auto moved_down = std::count_if(b.begin(), b.end(), [&](int x) { return p_[x].score > score; });
+  if (p_[b[i]].score > score && 2 * moved_down < static_cast<long>(b.size())) {  // else homogeneous (A.3)
     for (int c : free)
       if (p_[c].score == score) out.push_back(c);
     for (int c : free)
