@@ -371,6 +371,7 @@ CREATE TABLE tournament_pairings(
   match_game INTEGER NOT NULL DEFAULT 0,
   decider INTEGER NOT NULL DEFAULT 0,
   berserk INTEGER NOT NULL DEFAULT 0,
+  plies INTEGER NOT NULL DEFAULT 0,
   created_ms BIGINT NOT NULL,
   PRIMARY KEY(tournament_id, seq)
 );

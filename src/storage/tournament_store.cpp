@@ -115,7 +115,7 @@ Result<std::vector<TournamentPlayer>> TournamentStore::players(const std::string
 
 Result<std::vector<TournamentPairing>> TournamentStore::pairings(const std::string& id) {
   auto rows = db_.reader()->query(
-      "SELECT seq, round, white, black, game_id, result, forfeit, match_game, decider, berserk, created_ms "
+      "SELECT seq, round, white, black, game_id, result, forfeit, match_game, decider, berserk, created_ms, plies "
       "FROM tournament_pairings WHERE tournament_id = ? ORDER BY seq",
       {id});
   if (!rows) return failed("tournament pairings", rows.error());
@@ -133,6 +133,7 @@ Result<std::vector<TournamentPairing>> TournamentStore::pairings(const std::stri
     p.decider = r.integer(8) != 0;
     p.berserk = static_cast<int>(r.integer(9));
     p.created_ms = r.integer(10);
+    p.plies = static_cast<int>(r.integer(11));
     out.push_back(std::move(p));
   }
   return out;
@@ -235,12 +236,24 @@ Result<bool> TournamentStore::step(const TournamentRow& t, const std::vector<std
   return true;
 }
 
-Result<bool> TournamentStore::record_result(const std::string& id, int seq, const std::string& result, bool forfeit) {
+Status TournamentStore::add_berserk(const std::string& id, int seq, int bit) {
+  // bit is 1 or 2: adding it once more than once would carry into the other's bit.
+  auto n = db_.writer()->exec(
+      "UPDATE tournament_pairings SET berserk = berserk + ? WHERE tournament_id = ? AND seq = ? AND (berserk = 0 OR "
+      "berserk = 3 - ?)",
+      {bit, id, seq, bit});
+  if (!n) return failed("tournament berserk", n.error());
+  return Ok{};
+}
+
+Result<bool> TournamentStore::record_result(const std::string& id, int seq, const std::string& result, bool forfeit,
+                                            int plies) {
   bool changed = false;
   auto done = db_.writer()->transaction([&](Connection& c) -> Status {
     auto n = c.exec(
-        "UPDATE tournament_pairings SET result = ?, forfeit = ? WHERE tournament_id = ? AND seq = ? AND result = ''",
-        {result, forfeit ? 1 : 0, id, seq});
+        "UPDATE tournament_pairings SET result = ?, forfeit = ?, plies = ? WHERE tournament_id = ? AND seq = ? AND "
+        "result = ''",
+        {result, forfeit ? 1 : 0, plies, id, seq});
     if (!n) return make_error(n.error());
     changed = *n == 1;
     return changed ? c.notify("tournaments", id) : Status(Ok{});

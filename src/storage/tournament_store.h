@@ -58,6 +58,7 @@ struct TournamentPairing {
   int match_game = 0;                 // knockout: 1, 2, then 3 for the decider
   bool decider = false;
   int berserk = 0;  // bit 0: white berserked, bit 1: black
+  int plies = 0;    // the game's length when its result came in
   std::int64_t created_ms = 0;
 };
 
@@ -105,8 +106,10 @@ class TournamentStore {
   // step (another instance) came first; nothing changed.
   Result<bool> step(const TournamentRow& t, const std::vector<std::pair<std::int64_t, int>>& numbers,
                     const std::vector<TournamentPairing>& new_pairings);
+  // An arena pairing's player berserked (bit 1: white, 2: black).
+  Status add_berserk(const std::string& id, int seq, int bit);
   // A pairing's result, once (false when it already had one).
-  Result<bool> record_result(const std::string& id, int seq, const std::string& result, bool forfeit);
+  Result<bool> record_result(const std::string& id, int seq, const std::string& result, bool forfeit, int plies = 0);
   // The pairings still being played, with their games as stored now.
   Result<std::vector<PairingGame>> open_games(const std::string& id);
   // Which tournament a game is in ("" for none).

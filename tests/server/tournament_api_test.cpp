@@ -4,6 +4,7 @@
 // in the postgresql. pass, on PostgreSQL.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -127,7 +128,7 @@ TEST_F(TournamentApiTest, RoundRobinOfFourIsPairedRoundByRoundAndFinishes) {
 }
 
 TEST_F(TournamentApiTest, PasswordWithdrawAndCancel) {
-  const std::string id = create("ann", {{"game", "capgo"}, {"format", "round_robin"}, {"clock", kBlitz},
+  const std::string id = create("ann", {{"game", "capgo"}, {"format", "swiss"}, {"rounds", 3}, {"clock", kBlitz},
                                         {"name", "School 12"}, {"password", "otbasy"}, {"starts_at", "2030-01-01T10:00Z"}});
   EXPECT_EQ(tournament(id)["password"], true);
   EXPECT_EQ(account("bob").post("/api/tournaments/" + id + "/join").body["code"], "wrong_tournament_password");
@@ -165,6 +166,118 @@ TEST_F(TournamentApiTest, APlayerWhoNeverComesForfeits) {
   EXPECT_EQ(t["pairings"][0]["forfeit"], true);
   EXPECT_EQ(t["status"], "finished");
   EXPECT_EQ(http_get(port_, "/api/games/" + game).body["result"], "*");  // the game itself was aborted
+}
+
+TEST_F(TournamentApiTest, SwissOfFiveGivesOneByeARoundAndWritesItsTrf) {
+  const std::string id = create("ann", {{"game", "togyz"}, {"format", "swiss"}, {"rounds", 3}, {"clock", kBlitz},
+                                        {"name", "Spring Swiss"}, {"starts_at", "2030-01-01T10:00:00Z"}});
+  for (const char* name : {"ann", "bob", "cid", "dan", "eve"})
+    ASSERT_EQ(account(name).post("/api/tournaments/" + id + "/join").status, 200);
+  ASSERT_EQ(account("ann").post("/api/tournaments/" + id + "/start").status, 200);
+  std::set<std::string> had_bye;
+  for (int round = 1; round <= 3; ++round) {
+    ASSERT_TRUE(wait_until([&] { return tournament(id)["round"] == round; })) << tournament(id).dump();
+    const json t = tournament(id);
+    int byes = 0, games = 0;
+    for (const json& p : t["pairings"]) {
+      if (p["round"] != round) continue;
+      if (p["black"].is_null()) {
+        ++byes;
+        EXPECT_EQ(p["result"], "bye");
+        EXPECT_TRUE(had_bye.insert(p["white"].get<std::string>()).second) << "a second bye";
+      } else {
+        ++games;
+      }
+    }
+    EXPECT_EQ(byes, 1);
+    EXPECT_EQ(games, 2);
+    finish_round(id, round, round == 2);
+  }
+  ASSERT_TRUE(wait_until([&] { return tournament(id)["status"] == "finished"; })) << tournament(id).dump();
+  const json t = tournament(id);
+  ASSERT_EQ(t["standings"].size(), 5u);
+  for (const char* key : {"buchholz", "buchholz_cut1", "sonneborn_berger", "wins"})
+    EXPECT_TRUE(t["standings"][0]["tiebreaks"].contains(key)) << key;
+  double total = 0;
+  for (const json& st : t["standings"]) total += st["score"].get<double>();
+  EXPECT_EQ(total, 9);  // six games and three byes
+  auto trf = http_get(port_, "/api/tournaments/" + id + "/trf");
+  ASSERT_EQ(trf.status, 200) << trf.text;
+  const std::string text = trf.body["text"];
+  EXPECT_EQ(text.rfind("012 Spring Swiss", 0), 0u) << text;
+  EXPECT_NE(text.find("062 5"), std::string::npos) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n') >= 5, true);
+  EXPECT_NE(text.find("001    1"), std::string::npos) << text;
+}
+
+TEST_F(TournamentApiTest, KnockoutDrawIsReplayedWithColoursSwapped) {
+  const std::string id = create("ann", {{"game", "togyz"}, {"format", "knockout"}, {"clock", kBlitz}, {"name", "Cup"},
+                                        {"starts_at", "2030-01-01T10:00:00Z"}});
+  for (const char* name : {"ann", "bob", "cid", "dan"})
+    ASSERT_EQ(account(name).post("/api/tournaments/" + id + "/join").status, 200);
+  ASSERT_EQ(account("ann").post("/api/tournaments/" + id + "/start").status, 200);
+  json t = tournament(id);
+  ASSERT_EQ(open_pairings(t, 1).size(), 2u);
+  const json first = open_pairings(t, 1)[0], second = open_pairings(t, 1)[1];
+  // One semi-final is drawn: a second game follows between the same two, colours swapped.
+  const std::string w = first["white"], b = first["black"];
+  ASSERT_EQ(account(w).post("/api/games/" + std::string(first["game_id"]) + "/draw").status, 200);
+  ASSERT_EQ(account(b).post("/api/games/" + std::string(first["game_id"]) + "/draw").status, 200);
+  ASSERT_EQ(account(std::string(second["black"])).post("/api/games/" + std::string(second["game_id"]) + "/resign").status, 200);
+  ASSERT_TRUE(wait_until([&] {
+    const json now = tournament(id);
+    for (const json& p : now["pairings"])
+      if (p["white"] == b && p["black"] == w && p["result"].is_null()) return true;
+    return false;
+  })) << tournament(id).dump();
+  for (const json& p : open_pairings(tournament(id), 1))  // the replay: white (the first game's black) resigns
+    ASSERT_EQ(account(std::string(p["white"])).post("/api/games/" + std::string(p["game_id"]) + "/resign").status, 200);
+  ASSERT_TRUE(wait_until([&] { return tournament(id)["round"] == 2; })) << tournament(id).dump();
+  t = tournament(id);
+  const auto final_games = open_pairings(t, 2);
+  ASSERT_EQ(final_games.size(), 1u);
+  const std::set<std::string> finalists{final_games[0]["white"], final_games[0]["black"]};
+  EXPECT_EQ(finalists, (std::set<std::string>{w, std::string(second["white"])}));
+  ASSERT_EQ(account(std::string(final_games[0]["black"])).post("/api/games/" + std::string(final_games[0]["game_id"]) + "/resign").status, 200);
+  ASSERT_TRUE(wait_until([&] { return tournament(id)["status"] == "finished"; })) << tournament(id).dump();
+  t = tournament(id);
+  EXPECT_EQ(t["bracket"]["winner"], final_games[0]["white"]);
+  EXPECT_EQ(t["standings"][0]["username"], final_games[0]["white"]);
+}
+
+TEST_F(TournamentApiTest, ArenaPairsAgainAtOnceScoresBerserkAndEndsOnTime) {
+  const std::string id = create("ann", {{"game", "capgo"}, {"format", "arena"}, {"minutes", 10}, {"clock", kBlitz},
+                                        {"name", "Arena"}, {"starts_at", "2030-01-01T10:00:00Z"}});
+  for (const char* name : {"ann", "bob", "cid", "dan"})
+    ASSERT_EQ(account(name).post("/api/tournaments/" + id + "/join").status, 200);
+  ASSERT_EQ(account("ann").post("/api/tournaments/" + id + "/start").status, 200);
+  json t = tournament(id);
+  EXPECT_FALSE(t["ends_at"].is_null());
+  auto games = open_pairings(t, 1);
+  ASSERT_EQ(games.size(), 2u);
+  // Berserk: once, before one's first move; not by someone else's game.
+  const std::string bw = games[0]["white"], game = games[0]["game_id"];
+  EXPECT_EQ(account(bw).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).status, 200);
+  EXPECT_EQ(account(bw).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).body["code"], "berserk_not_allowed");
+  EXPECT_EQ(account(std::string(games[1]["white"])).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).status, 404);
+  const json clock = account(bw).get("/api/games/" + game).body["clock"];
+  EXPECT_EQ(clock.dump().find("90000") != std::string::npos, true) << clock.dump();  // 180 s halved
+  // The first game ends: its two players are paired again at once (the others still play).
+  ASSERT_EQ(account(std::string(games[0]["black"])).post("/api/games/" + game + "/resign").status, 200);
+  ASSERT_TRUE(wait_until([&] { return open_pairings(tournament(id), 2).size() == 1; })) << tournament(id).dump();
+  t = tournament(id);
+  EXPECT_EQ(t["sheets"][bw]["score"], 2);  // a berserk win this short earns no extra point
+  // Time runs out: nobody is paired again, games nobody plays are forfeited a minute after their
+  // pairing, and once the last game has ended the arena is over.
+  ASSERT_TRUE(wait_until([&] {
+    advance(20'000);
+    return tournament(id)["status"] == "finished";
+  }, std::chrono::seconds(30))) << tournament(id).dump();
+  t = tournament(id);
+  for (const json& p : t["pairings"]) EXPECT_FALSE(p["result"].is_null()) << p.dump();
+  EXPECT_EQ(t["standings"].size(), 4u);
+  EXPECT_TRUE(t["standings"][0]["tiebreaks"].contains("performance"));
+  EXPECT_EQ(account(bw).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).status, 404);
 }
 
 TEST_F(TournamentApiTest, AFollowerHearsOfItsGame) {

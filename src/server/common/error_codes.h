@@ -54,7 +54,7 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // tournaments
     "bad_format", "bad_name", "bad_time", "too_many_tournaments", "no_such_tournament", "wrong_tournament_password",
     "tournament_closed", "tournament_full", "not_in_tournament", "not_your_tournament", "tournament_started",
-    "too_few_players", "no_trf",
+    "too_few_players", "no_trf", "berserk_not_allowed", "not_arena",
 
     // the HTTP edge: a state change from another origin (CSRF), a path or query that is not text
     "bad_origin", "bad_utf8"});

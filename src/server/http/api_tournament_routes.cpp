@@ -36,6 +36,10 @@ void Api::add_tournament_routes() {
        [this](const Parts& p, const json&, std::int64_t user, const std::string&) { return tournaments_->withdraw(p[2], user); });
   slow("POST", "/api/tournaments/{id}/start", "loader",
        [this](const Parts& p, const json&, std::int64_t user, const std::string&) { return tournaments_->start_now(p[2], user); });
+  slow("POST", "/api/tournaments/{id}/berserk", "loader",
+       [this](const Parts& p, const json& body, std::int64_t user, const std::string&) {
+         return tournaments_->berserk(p[2], body, user);
+       });
   slow("POST", "/api/tournaments/{id}/cancel", "loader",
        [this](const Parts& p, const json&, std::int64_t user, const std::string&) { return tournaments_->cancel(p[2], user); });
 }

@@ -53,6 +53,13 @@ void GameClock::restore(const std::vector<std::pair<int, std::int64_t>>& after_m
   begun_ = !after_moves.empty();
 }
 
+bool GameClock::berserk(int side) {
+  if (cut_[side]) return false;
+  cut_[side] = true;
+  left_[side] /= 2;
+  return true;
+}
+
 void GameClock::begin(std::int64_t now_ms) {
   if (begun_) return;
   begun_ = true;

@@ -77,6 +77,11 @@ class GameClock {
   void resume(std::int64_t now_ms);
   bool held() const { return held_; }
 
+  // An arena's berserk: `side`, before its first move, gives up half its time (once; false when
+  // it had already). Kept with the side's first move; a restart before it forgets the cut.
+  bool berserk(int side);
+  bool berserked(int side) const { return cut_[side]; }
+
   // The game ended at `now_ms`: the clocks stop where they are (a fallen flag shows 0).
   void stop(std::size_t ply, int to_move, std::int64_t now_ms);
   void flag(int side);
@@ -94,6 +99,7 @@ class GameClock {
   bool stopped_ = false;
   bool held_ = false;
   std::int64_t held_at_ = 0;
+  bool cut_[2] = {false, false};
 };
 
 }  // namespace oyin::server

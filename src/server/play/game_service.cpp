@@ -248,6 +248,14 @@ Reply GameService::claim(const std::string& id, const std::string& token, std::i
   return seat_action(id, token, user, address, {}, [&](GameSession& s, int side) { return claims_.act(s, side); });
 }
 
+Reply GameService::berserk(const std::string& id, std::int64_t user) {
+  return seat_action(id, "", user, "", {}, [&](GameSession& s, int side) -> std::optional<Reply> {
+    if (!s.timing.clock.timed() || s.state->ply() > static_cast<std::size_t>(side) || !s.timing.clock.berserk(side))
+      return Reply::error(409, "berserk_not_allowed", "berserk is only before one's first move, once");
+    return std::nullopt;
+  });
+}
+
 Reply GameService::rematch(const std::string& id, const std::string& token, std::int64_t user) {
   return seat_action(id, token, user, "", {.finished_ok = true}, [&](GameSession& s, int side) { return rematcher_.act(s, side); });
 }

@@ -159,6 +159,9 @@ class GameService {
   void push(const std::string& id, const std::string& text);
   // Signals from other instances that are not the play module's own (GameStore::signal words).
   void on_other_signal(std::function<void(const std::string& words)> hook) { other_signal_ = std::move(hook); }
+  // An arena player's berserk (the tournament checks that it is one): `user`'s seat, before its
+  // first move, halves its clock. 409 berserk_not_allowed after that move, or twice.
+  Reply berserk(const std::string& id, std::int64_t user);
   // A tournament's game in which a player did not come or did not make a first move in time:
   // aborted as the first-move rule aborts a game (no result, no rating). True when it was (it was
   // in play with fewer than two plies); the side to move is the one that failed.

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
+#include "tournament/arena.h"
+#include "tournament/knockout.h"
 #include "tournament/round_robin.h"
+#include "tournament/swiss.h"
 
 namespace oyin::server::tournaments {
 
@@ -68,9 +72,106 @@ Plan round_robin_next(const TournamentRow& t, const std::vector<TournamentPlayer
   return plan;
 }
 
+Plan swiss_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
+                const std::vector<TournamentPairing>& pairings) {
+  Plan plan;
+  plan.round = t.round;
+  if (t.round > 0 && !round_done(pairings, t.round)) return plan;
+  if (t.round >= t.rounds) {
+    plan.finish = true;
+    return plan;
+  }
+  const auto users = users_by_number(players);
+  const auto next = tournament::swiss_round(entrants_of(players), pairings_of(players, pairings), t.round + 1);
+  if (next.empty()) {  // nobody left to pair (everyone met, or all withdrew): over early
+    plan.finish = true;
+    return plan;
+  }
+  plan.round = t.round + 1;
+  for (const tournament::Pairing& p : next) plan.pairings.push_back(planned(p, users, players));
+  return plan;
+}
+
+Plan knockout_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
+                   const std::vector<TournamentPairing>& pairings) {
+  Plan plan;
+  plan.round = t.round;
+  const auto entrants = entrants_of(players);
+  const auto played = pairings_of(players, pairings);
+  if (tournament::knockout_winner(entrants, played) != 0) {
+    plan.finish = true;
+    return plan;
+  }
+  const auto users = users_by_number(players);
+  for (const tournament::KnockoutGame& g : tournament::knockout_next_games(entrants, played)) {
+    tournament::Pairing p;
+    p.round = g.round;
+    p.white = g.white;
+    p.black = g.black;
+    PlannedPairing q = planned(p, users, players);
+    q.match_game = g.game_in_match;
+    q.decider = g.decider;
+    plan.round = std::max(plan.round, g.round);
+    plan.pairings.push_back(q);
+  }
+  return plan;
+}
+
+// Arena: everyone active, not paused and not in a game waits, and is paired at once; no new
+// games once the time is up, and over when the last game has ended.
+Plan arena_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
+                const std::vector<TournamentPairing>& pairings, std::int64_t now_ms) {
+  Plan plan;
+  plan.round = t.round;
+  std::set<std::int64_t> busy;
+  for (const TournamentPairing& p : pairings)
+    if (p.result.empty()) busy.insert({p.white, p.black});
+  if (now_ms >= t.ends_ms) {
+    plan.finish = busy.empty();
+    return plan;
+  }
+  std::vector<int> waiting;
+  for (const TournamentPlayer& p : players)
+    if (p.number > 0 && p.active && !p.paused && !busy.count(p.user_id)) waiting.push_back(p.number);
+  if (waiting.size() < 2) return plan;
+  const auto users = users_by_number(players);
+  const auto pairs = tournament::arena_pairings(entrants_of(players), arena_games(players, pairings), waiting);
+  if (pairs.empty()) return plan;
+  plan.round = t.round + 1;  // an arena's "round" counts its waves of pairings
+  for (const tournament::ArenaPair& a : pairs) {
+    PlannedPairing q;
+    q.round = plan.round;
+    q.white = users.at(a.white);
+    q.black = users.at(a.black);
+    plan.pairings.push_back(q);
+  }
+  return plan;
+}
+
 }  // namespace
 
-bool known_format(const std::string& format) { return format == "round_robin"; }
+std::vector<tournament::ArenaGame> arena_games(const std::vector<TournamentPlayer>& players,
+                                               const std::vector<TournamentPairing>& pairings) {
+  std::map<std::int64_t, int> number;
+  for (const TournamentPlayer& p : players) number[p.user_id] = p.number;
+  std::vector<tournament::ArenaGame> out;
+  for (const TournamentPairing& p : pairings) {
+    if (p.black == 0) continue;
+    tournament::ArenaGame g;
+    g.white = number[p.white];
+    g.black = number[p.black];
+    g.result = white_points(p.result);
+    g.white_berserk = (p.berserk & 1) != 0;
+    g.black_berserk = (p.berserk & 2) != 0;
+    g.long_enough = !p.forfeit && p.plies >= 14;  // lichess: at least 7 moves (of each side)
+    out.push_back(g);
+  }
+  return out;
+}
+
+bool known_format(const std::string& format) {
+  return format == "round_robin" || format == "swiss" || format == "knockout" || format == "arena";
+}
 
 int planned_rounds(const TournamentRow& t, int players) {
   if (t.format == "round_robin") return tournament::berger_rounds(players, t.double_rr);
@@ -79,8 +180,11 @@ int planned_rounds(const TournamentRow& t, int players) {
 }
 
 Plan plan_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
-               const std::vector<TournamentPairing>& pairings, std::int64_t) {
+               const std::vector<TournamentPairing>& pairings, std::int64_t now_ms) {
   if (t.format == "round_robin") return round_robin_next(t, players, pairings);
+  if (t.format == "swiss") return swiss_next(t, players, pairings);
+  if (t.format == "knockout") return knockout_next(t, players, pairings);
+  if (t.format == "arena") return arena_next(t, players, pairings, now_ms);
   return {};
 }
 

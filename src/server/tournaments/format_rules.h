@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "storage/tournament_store.h"
+#include "tournament/arena.h"
 #include "tournament/types.h"
 
 namespace oyin::server::tournaments {
@@ -44,6 +45,10 @@ std::vector<std::pair<std::int64_t, int>> start_numbers(std::vector<storage::Tou
 std::vector<tournament::Entrant> entrants_of(const std::vector<storage::TournamentPlayer>& players);
 std::vector<tournament::Pairing> pairings_of(const std::vector<storage::TournamentPlayer>& players,
                                              const std::vector<storage::TournamentPairing>& pairings);
+
+// An arena's games for its scores (berserks included; a forfeit is never "long enough").
+std::vector<tournament::ArenaGame> arena_games(const std::vector<storage::TournamentPlayer>& players,
+                                               const std::vector<storage::TournamentPairing>& pairings);
 
 // A stored result for white: 1, 0.5 or 0; nullopt while played.
 std::optional<double> white_points(const std::string& result);

@@ -212,4 +212,24 @@ Reply TournamentService::cancel(const std::string& id, std::int64_t user) {
   return {200, json::object()};
 }
 
+Reply TournamentService::berserk(const std::string& id, const json& req, std::int64_t user) {
+  if (user == 0) return Reply::error(401, "not_signed_in", "players berserk from an account");
+  auto t = store_.find(id);
+  if (!t) return Reply::error(500, "server_error", t.error());
+  if (!*t) return Reply::error(404, "no_such_tournament", "no tournament " + id, {{"id", id}});
+  if ((*t)->format != "arena") return Reply::error(409, "not_arena", "berserk is an arena's");
+  auto pairings = store_.pairings(id);
+  if (!pairings) return Reply::error(500, "server_error", pairings.error());
+  const std::string game_id = req.is_object() ? req.value("game_id", "") : "";
+  for (const auto& p : *pairings) {
+    if (p.game_id.empty() || p.game_id != game_id || !p.result.empty() || (p.white != user && p.black != user)) continue;
+    const Reply r = games_.berserk(game_id, user);
+    if (r.status != 200) return r;
+    if (auto s = store_.add_berserk(id, p.seq, p.white == user ? 1 : 2); !s) return Reply::error(500, "server_error", s.error());
+    changed(id);
+    return {200, json::object()};
+  }
+  return Reply::error(404, "not_in_tournament", "no game of yours in play in this tournament", {{"id", id}});
+}
+
 }  // namespace oyin::server

@@ -48,6 +48,8 @@ class TournamentService {
   Reply withdraw(const std::string& id, std::int64_t user);
   Reply start_now(const std::string& id, std::int64_t user);
   Reply cancel(const std::string& id, std::int64_t user);
+  // An arena player halves their clock in their current game for an extra point if they win it.
+  Reply berserk(const std::string& id, const json& request, std::int64_t user);
   Reply list();
   Reply get(const std::string& id);
   Reply trf(const std::string& id);
