@@ -6,12 +6,13 @@
 // list, a click on the graph showing that position with "Best was …" and the better point marked
 // on the board, the proved loss, accuracy and counts per side; "Learn from your mistakes" offers
 // the position before the blunder, refuses the blunder and accepts the computer's move. At
-// 390×844 neither page scrolls sideways. Screenshots: build/test-artifacts/review-*.png.
+// 390×844 neither page scrolls sideways. And on a server with its own worker, the progress pushed
+// on the game's socket is shown as it runs. Screenshots: build/test-artifacts/review-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, serverAndBrowser, openPage } from './harness.mjs';
+import { ARTIFACTS, ROOT, serverAndBrowser, openPage, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -46,29 +47,34 @@ function runWorker() {
   return new Promise((resolve) => proc.on('exit', (code) => resolve({ code, out })));
 }
 
-test('a blunder is marked, its better move shown, and it comes back as an exercise', async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url);
-  assert.equal((await api(page, 'POST', '/api/account/register', { username: 'reviewer', password: 'correct horse battery' })).status, 201);
-  // Black is the player, White a guest on the invite's seat.
+// Signs `name` up on the page's server and plays the blunder game as Black against a guest on
+// the invite's seat: 1. C7 D4 2. G7 F4 3. C3 E3 4. E4?? (one liberty) E5, White captures. Then
+// the game's page, freshly loaded (the app reads who is signed in when it starts). Its id.
+async function blunderGame(page, url, name) {
+  await page.goto(url);
+  assert.equal((await api(page, 'POST', '/api/account/register', { username: name, password: 'correct horse battery' })).status, 201);
   const made = await api(page, 'POST', '/api/games', { game: 'capgo', mode: 'online', color: 'black' });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const id = made.body.id;
   const mine = made.body.seat.token;
   const theirs = made.body.invite.split('/').pop();
-  const moves = ['C7', 'D4', 'G7', 'F4', 'C3', 'E3', 'E4', 'E5'];  // 4. E4?? (one liberty) E5 captures
+  const moves = ['C7', 'D4', 'G7', 'F4', 'C3', 'E3', 'E4', 'E5'];
   let last;
   for (let i = 0; i < moves.length; ++i) {
     last = await api(page, 'POST', `/api/games/${id}/moves`, { move: moves[i], token: i % 2 ? theirs : mine });
     assert.equal(last.status, 200, `${moves[i]}: ${JSON.stringify(last.body)}`);
   }
   assert.equal(last.body.status, 'finished');
-
-  // A new page load: the app reads who is signed in when it starts.
-  await page.goto(`${server.url}/#/game/${id}`);
+  await page.goto(`${url}/#/game/${id}`);
   await page.reload();
   await page.waitForSelector('.game-page[data-status=finished]');
   await page.waitForSelector('[data-testid=account-name]');
+  return id;
+}
+
+test('a blunder is marked, its better move shown, and it comes back as an exercise', async () => {
+  const page = await openPage(browser);
+  const id = await blunderGame(page, server.url, 'reviewer');
   await page.waitForSelector('[data-testid=review][data-review-status=none]');
   await page.click('[data-action=request-analysis]');
   const queued = await page.waitForSelector('[data-testid=review-queued]');
@@ -141,4 +147,42 @@ test('a blunder is marked, its better move shown, and it comes back as an exerci
   assert.ok(o.scrollWidth <= o.innerWidth, `the review in Uzbek scrolls sideways: ${JSON.stringify(o)}`);
   await shot(phone, 'phone-uz');
   assert.deepEqual(phone.errors, []);
+});
+
+test("with the server's own worker, its progress comes over the game's socket", async () => {
+  const own = await startServer([]);  // --workers-analysis 1, the default
+  try {
+    const page = await openPage(browser);
+    const pushes = [];
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+      try {
+        const msg = JSON.parse(payload);
+        if (msg.type === 'analysis') pushes.push(msg);
+      } catch { /* not JSON */ }
+    }));
+    await blunderGame(page, own.url, 'watcher');
+    // Every status the card shows, as it changes.
+    await page.evaluate(() => {
+      window.__statuses = [];
+      const card = () => document.querySelector('[data-testid=review]');
+      const note = () => {
+        const s = card()?.getAttribute('data-review-status');
+        const shown = document.querySelector('[data-testid=review-progress]') ? 'progress' : '';
+        window.__statuses.push(`${s}${shown ? '+progress' : ''}`);
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.click('[data-action=request-analysis]');
+    await page.waitForSelector('[data-testid=review][data-review-status=done]', { timeout: 20000 });
+    await page.waitForSelector('.move-list [data-ply="7"][data-mark=blunder]');
+    assert.ok(pushes.length >= 1 && pushes.at(-1).status === 'done', JSON.stringify(pushes));
+    assert.deepEqual(pushes.at(-1).progress, { done: 9, total: 9 });
+    const statuses = await page.evaluate(() => window.__statuses);
+    // The progress bar while it runs (a push per position written), then the review.
+    assert.ok(statuses.includes('running+progress'), [...new Set(statuses)].join(' '));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    const stopped = await own.stop();
+    assert.equal(stopped.code, 0, stopped.stderr);
+  }
 });
