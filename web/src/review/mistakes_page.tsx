@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { BOARDS, BoardCounters, isFlipped } from '../boards';
 import { errorText } from '../common/server_texts';
-import { fillText } from '../common/i18n';
+import { fillText, sideName } from '../common/i18n';
 import { useDict, useTexts } from '../common/texts_context';
 import { reviewApi, type Mistake } from './review_api';
 import { accepted, markOf, moveMarks } from './review_logic';
@@ -81,6 +81,7 @@ export function MistakesPage({ account }: { account: Account | null | undefined 
           {item && (
             <div class="exercise-text" data-testid="exercise">
               <div class="muted small">{fillText(rt.exerciseOf, { n: at + 1, total: list!.length })}</div>
+              <div data-testid="to-move"><b>{sideName(t, item.side)}</b> {t.toMove}</div>
               <p data-testid="you-played">
                 {fillText(rt.youPlayed, { move: `${item.move_text}${markOf(item.class)}`, class: classText(item.class) })}
               </p>
