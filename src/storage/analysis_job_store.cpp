@@ -1,5 +1,7 @@
 #include "storage/analysis_job_store.h"
 
+#include <algorithm>
+
 namespace oyin::storage {
 
 namespace {
@@ -65,6 +67,13 @@ Result<std::optional<AnalysisJob>> AnalysisJobStore::latest_for_game(const std::
 
 Result<std::optional<AnalysisJob>> AnalysisJobStore::job(std::int64_t id) {
   return one_job(*db_.reader(), "WHERE id = ?", {id});
+}
+
+Result<int> AnalysisJobStore::queue_position(const AnalysisJob& job) {
+  if (job.status != "queued") return 0;
+  auto ahead = db_.reader()->query("SELECT COUNT(*) FROM analysis_jobs WHERE status = 'queued' AND id < ?", {job.id});
+  if (!ahead) return make_error("database: counting the analysis queue: " + ahead.error());
+  return static_cast<int>(ahead->front().integer(0)) + 1;
 }
 
 Result<int> AnalysisJobStore::requested_since(std::int64_t user, std::int64_t since_ms) {
@@ -162,6 +171,32 @@ Result<std::vector<AnalysedPosition>> AnalysisJobStore::positions(std::int64_t j
     p.best_line = r.text(4);
     p.nodes = r.integer(5);
     out.push_back(std::move(p));
+  }
+  return out;
+}
+
+Result<std::vector<AnalysisJobStore::PlayerGame>> AnalysisJobStore::done_for_player(std::int64_t user,
+                                                                                    const std::string& game,
+                                                                                    const std::string& game_id, int limit) {
+  // A game analysed at several budgets has several done jobs: the newest is kept, the others
+  // skipped here (a few more rows than games are read for them).
+  auto rows = db_.reader()->query(
+      "SELECT j.id, j.game_id, g.user0, g.user1 FROM analysis_jobs j JOIN games g ON g.id = j.game_id "
+      "WHERE j.status = 'done' AND (g.user0 = ? OR g.user1 = ?) AND (? = '' OR g.game = ?) AND (? = '' OR g.id = ?) "
+      "ORDER BY j.id DESC LIMIT ?",
+      {user, user, game, game, game_id, game_id, static_cast<std::int64_t>(limit) * 4});
+  if (!rows) return make_error("database: reading a player's analysed games: " + rows.error());
+  std::vector<PlayerGame> out;
+  for (const Row& r : *rows) {
+    if (static_cast<int>(out.size()) >= limit) break;
+    const std::string id = r.text(1);
+    if (std::any_of(out.begin(), out.end(), [&](const PlayerGame& g) { return g.game_id == id; })) continue;
+    PlayerGame g;
+    g.job_id = r.integer(0);
+    g.game_id = id;
+    g.seats[0] = r.integer(2) == user;
+    g.seats[1] = r.integer(3) == user;
+    out.push_back(std::move(g));
   }
   return out;
 }

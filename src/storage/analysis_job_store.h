@@ -58,6 +58,8 @@ class AnalysisJobStore {
   // The newest job of a game (the deepest of those asked), if any.
   Result<std::optional<AnalysisJob>> latest_for_game(const std::string& game_id);
   Result<std::optional<AnalysisJob>> job(std::int64_t id);
+  // A queued job's place in the queue (queued jobs before it, + 1); 0 when it is not queued.
+  Result<int> queue_position(const AnalysisJob& job);
   // How many jobs were asked for by `user` since `since_ms` (the rate limit).
   Result<int> requested_since(std::int64_t user, std::int64_t since_ms);
 
@@ -76,6 +78,17 @@ class AnalysisJobStore {
   Status release(std::int64_t job, const std::string& lease);
   // The positions written so far, by ply.
   Result<std::vector<AnalysedPosition>> positions(std::int64_t job);
+
+  // A player's analysed games, newest analysis first: the newest done job of each game in which
+  // account `user` holds a seat (`seats[i]`: seat i is theirs), of the game `game` ("": any) or
+  // the one game `game_id` ("": any), at most `limit` games.
+  struct PlayerGame {
+    std::int64_t job_id = 0;
+    std::string game_id;
+    bool seats[2] = {false, false};
+  };
+  Result<std::vector<PlayerGame>> done_for_player(std::int64_t user, const std::string& game, const std::string& game_id,
+                                                  int limit);
 
  private:
   Db& db_;

@@ -1,6 +1,6 @@
 // The shell: header with navigation, language and the account menu, and a hash router (#/,
 // #/game/ID, #/history, #/base/GAME, #/learn..., #/lobby, #/join/ID/TOKEN, #/player/NAME,
-// #/leaderboard/GAME/SPEED, #/mod for moderators).
+// #/leaderboard/GAME/SPEED, #/mod for moderators, #/mistakes: learn from your mistakes).
 import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './common/api';
 import { LANGS, detectLang, type Lang } from './common/i18n';
@@ -23,6 +23,7 @@ import { LeaderboardPage } from './account/leaderboard_page';
 import { ChallengeNotice } from './lobby/challenge_notice';
 import { chatSetting } from './account/chat_setting';
 import { ModPage } from './fair_play/mod_page';
+import { MistakesPage } from './review/mistakes_page';
 import { storage } from './common/storage';
 import { closeOnEscape } from './common/guard';
 import { TextsProvider, useTexts } from './common/texts_context';
@@ -85,6 +86,7 @@ export function App() {
   else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} />;
   else if (route[0] === 'player' && route[1]) page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} account={account} />;
   else if (route[0] === 'mod') page = <ModPage account={account} />;
+  else if (route[0] === 'mistakes') page = meta && <MistakesPage account={account} />;
   else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} />;
   else page = <NewGame account={account} />;
   return (

@@ -98,6 +98,17 @@ void Api::add_game_routes() {
       respond(json_response(r.status, r.body));
     });
   });
+  // "Learn from your mistakes": the signed-in player's mistakes in their analysed games.
+  table_.add("GET", "/api/account/mistakes", "loader", [this](ApiCall& c) {
+    if (!review_) return not_here(c);
+    const auto limit = int_param("limit", c.t.param("limit"), 1, 100, 20);
+    if (!limit) return c.reply(Reply::error(400, "bad_number", limit.error()));
+    games_.run_slow([this, user = user_of_cookie(c.req.cookie), game = std::string(c.t.param("game")),
+                     id = std::string(c.t.param("id")), n = static_cast<int>(*limit), respond = c.respond] {
+      const Reply r = review_->mistakes(user, game, id, n);
+      respond(json_response(r.status, r.body));
+    });
+  });
   table_.add("POST", "/api/import", "loader", [this](ApiCall& c) {
     // Every import is kept for good: a client's imports are limited in number and in size.
     const std::string client = client_key(user_of_cookie(c.req.cookie), c.req.client);

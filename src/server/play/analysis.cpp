@@ -35,6 +35,12 @@ json info_json(const json& id, const SearchInfo& i, const GameState& st) {
          {"score", i.score_cp}, {"score_first", sign * i.score_cp}, {"nodes", i.nodes}, {"time_ms", i.time_ms},
          {"pv", i.pv}, {"pv_text", pv_text(st, i.pv)}};
   if (i.is_mate) j["mate"] = i.mate_in;
+  // The first side's chance to win, from the game's curve (registry/win_chance.h): what a player
+  // reads instead of the engine's units.
+  if (const GameEntry* entry = find_game(st.game())) {
+    const double w = entry->win_chance().of(i.score_cp, i.is_mate ? std::optional<int>(i.mate_in) : std::nullopt);
+    j["win_chance_first"] = sign > 0 ? w : 1 - w;
+  }
   return j;
 }
 }  // namespace

@@ -6,6 +6,7 @@
 #include "review/analysis_worker.h"
 #include "review/move_review.h"
 #include "server/common/request_json.h"
+#include "server/review/review_view.h"
 
 namespace oyin::server {
 
@@ -99,50 +100,22 @@ Reply ReviewService::status(const std::string& game_id) {
   auto row = store_.load(game_id);
   if (!row) return Reply::error(500, "server_error", row.error());
   if (!*row) return Reply::error(404, "no_such_game", "no game with id '" + game_id + "'", {{"id", game_id}});
-  const GameEntry* entry = find_game((*row)->game);
-  if (!entry) return Reply::error(500, "server_error", "a game of an unknown kind: " + (*row)->game);
   auto positions = jobs_.positions((*job)->id);
   if (!positions) return Reply::error(500, "server_error", positions.error());
-  // Who moves in each position, by replaying the game.
-  std::vector<int> to_move;
-  auto st = entry->new_game((*row)->rules, (*row)->start_position);
-  if (!st) return Reply::error(500, "server_error", st.error());
-  to_move.push_back(index((*st)->side_to_move()));
-  for (const auto& m : (*row)->moves) {
-    if (!(*st)->play(m)) break;
-    to_move.push_back(index((*st)->side_to_move()));
-  }
-  const review::GameReview r = review::review_game(*positions, (*row)->moves, to_move, entry->win_chance());
-  json moves = json::array();
-  for (const auto& m : r.moves)
-    moves.push_back({{"ply", m.ply},
-                     {"move", m.move},
-                     {"side", entry->side_name(static_cast<Side>(m.side))},
-                     {"eval", {{"score", m.score_after},
-                               {"mate", m.mate_after ? json(*m.mate_after) : json(nullptr)},
-                               {"win_chance", m.win_after}}},
-                     {"win_chance_before", m.win_before},
-                     {"best", m.best},
-                     {"best_line", m.best_line},
-                     {"class", review::class_name(m.cls)}});
-  json evals = json::array();
-  for (const auto& p : *positions)
-    evals.push_back({{"ply", p.ply}, {"score", p.score}, {"mate", p.mate ? json(*p.mate) : json(nullptr)}});
-  json accuracy = json::object();
-  for (int side = 0; side < 2; ++side)
-    accuracy[entry->side_name(static_cast<Side>(side))] = r.accuracy[side] ? json(*r.accuracy[side]) : json(nullptr);
+  auto reviewed = ReviewedGame::make(**row, std::move(*positions));
+  if (!reviewed) return Reply::error(500, "server_error", reviewed.error());
+  json out = reviewed->to_json();
   const storage::AnalysisJob& j = **job;
-  return {200,
-          {{"job_id", j.id},
-           {"status", j.status},
-           {"attempts", j.attempts},
-           {"depth", j.depth ? json(j.depth) : json(nullptr)},
-           {"nodes", j.nodes ? json(j.nodes) : json(nullptr)},
-           {"progress", {{"done", j.done}, {"total", j.total}}},
-           {"error", j.error.empty() ? json(nullptr) : json(j.error)},
-           {"positions", std::move(evals)},
-           {"moves", std::move(moves)},
-           {"accuracy", std::move(accuracy)}}};
+  out["job_id"] = j.id;
+  out["status"] = j.status;
+  out["attempts"] = j.attempts;
+  out["depth"] = j.depth ? json(j.depth) : json(nullptr);
+  out["nodes"] = j.nodes ? json(j.nodes) : json(nullptr);
+  out["progress"] = {{"done", j.done}, {"total", j.total}};
+  out["error"] = j.error.empty() ? json(nullptr) : json(j.error);
+  auto place = jobs_.queue_position(j);
+  out["position_in_queue"] = place ? *place : 0;
+  return {200, std::move(out)};
 }
 
 }  // namespace oyin::server

@@ -43,6 +43,10 @@ class ReviewService {
                 const std::string& client);
   // GET: the game's newest analysis, done or in progress.
   Reply status(const std::string& game_id);
+  // GET /api/account/mistakes: account `user`'s mistakes and blunders in its analysed games (of
+  // the game `game`, or in the one game `game_id`; "": any), newest games first, at most `limit`,
+  // each as an exercise (server/review/mistakes.cpp).
+  Reply mistakes(std::int64_t user, const std::string& game, const std::string& game_id, int limit);
   // A signal from another process (GameService::on_other_signal): a worker's progress
   // (review::progress_words) goes to the game's connections here.
   void heard(const std::string& words);

@@ -9,6 +9,7 @@ import { useChatSetting } from './chat_setting';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
 import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
+import { REVIEW_TEXTS } from '../review/review_texts';
 
 export function AccountMenu({ account, setAccount }: {
   account: Account | null | undefined; setAccount: (a: Account | null) => void;
@@ -16,6 +17,7 @@ export function AccountMenu({ account, setAccount }: {
   const { t } = useTexts();
   const at = useDict(ACCOUNT_TEXTS);
   const ft = useDict(FAIR_TEXTS);
+  const rt = useDict(REVIEW_TEXTS);
   const [dialog, setDialog] = useState<'in' | 'up' | null>(null);
   const [open, setOpen] = useState(false);
   const [passwordDialog, setPasswordDialog] = useState(false);
@@ -60,6 +62,7 @@ export function AccountMenu({ account, setAccount }: {
         <div class="account-dropdown" role="menu">
           <a role="menuitem" href={`#/player/${encodeURIComponent(account.username)}`} data-action="my-page"
              onClick={() => setOpen(false)}>{at.myPage}</a>
+          <a role="menuitem" href="#/mistakes" data-action="my-mistakes" onClick={() => setOpen(false)}>{rt.learnFromMistakes}</a>
           {account.moderator && (
             <a role="menuitem" href="#/mod" data-action="mod-page" onClick={() => setOpen(false)}>{ft.moderation}</a>
           )}

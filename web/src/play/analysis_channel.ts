@@ -7,6 +7,7 @@ export interface AnalysisLine {
   done?: boolean;
   score: number;
   score_first: number;
+  win_chance_first?: number;  // the first side's chance to win (0..1), from the game's curve
   mate?: number;
   depth: number;
   pv: string[];

@@ -1,11 +1,15 @@
 // Review with the engine: every position of the game analysed over the analysis channel (each
 // request the game's start and its moves up to that ply; the server replays them), a score graph
-// over the game (from the first player's view), the best line at the shown move.
+// over the game (from the first player's view), the best line at the shown move, and there the
+// first side's chance to win in words (the engine's score only as a tooltip).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameView } from '../common/api';
 import { AnalysisChannel, type AnalysisLine } from './analysis_channel';
 import { errorText } from '../common/server_texts';
-import { useTexts } from '../common/texts_context';
+import { useDict, useTexts } from '../common/texts_context';
+import { fillText, sideName } from '../common/i18n';
+import { percent } from '../review/review_logic';
+import { REVIEW_TEXTS } from '../review/review_texts';
 
 const CLAMP = 1000;
 
@@ -26,6 +30,7 @@ export function AnalysisPanel({ view, ply, setPly, engine, resultLabel }: {
   resultLabel: string;  // the finished game's result and reason, shown at its last position;
 }) {
   const { t } = useTexts();
+  const rt = useDict(REVIEW_TEXTS);
   const [lines, setLines] = useState<(AnalysisLine | undefined)[]>([]);
   const [running, setRunning] = useState(false);
   const channel = useRef<AnalysisChannel | null>(null);
@@ -81,8 +86,14 @@ export function AnalysisPanel({ view, ply, setPly, engine, resultLabel }: {
       {!atEnd && cur?.error && <div class="error" role="alert">{errorText(t, { message: cur.error, code: cur.code })}</div>}
       {!atEnd && cur && !cur.error && (
         <div class="best-line" data-testid="best-line">
-          <div><span class="muted">{t.score}:</span> <b>{cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2)}</b>
-            {cur.depth ? <span class="muted"> · d{cur.depth}</span> : null}</div>
+          <div title={fillText(rt.engineScore, { s: cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2) })}
+               data-testid="chance">
+            {cur.win_chance_first === undefined
+              ? <><span class="muted">{t.score}:</span> <b>{cur.mate !== undefined ? `#${cur.mate}` : (cur.score / 100).toFixed(2)}</b></>
+              : cur.mate !== undefined
+                ? <b>{fillText(rt.proved, { side: sideName(t, view.sides[cur.win_chance_first >= 0.5 ? 0 : 1]) })}</b>
+                : <b>{fillText(rt.winChance, { side: sideName(t, view.sides[0]), p: percent(cur.win_chance_first) })}</b>}
+            {cur.depth ? <span class="muted small"> · {fillText(rt.depth, { d: cur.depth })}</span> : null}</div>
           <div><span class="muted">{t.bestLine}:</span> <code data-testid="pv">{bestLine(cur)}</code></div>
         </div>
       )}

@@ -1,5 +1,6 @@
 // One game: the board between the players' chips and clocks, the status, the move list with
-// navigation, the actions, the chat, the dialogs and the analysis panel. useGame owns the game
+// navigation (and the review's marks), the actions, the chat, the dialogs, a finished game's
+// computer review (review/) and the analysis panel. useGame owns the game
 // from the server; useShownPly the ply shown and its board; this page lays them out.
 import { useRef, useState } from 'preact/hooks';
 import type { ChatLine } from '../common/api';
@@ -25,6 +26,8 @@ import { useAnimatedView } from './use_animated_view';
 import { useGameSounds } from './move_sounds';
 import { TableSwitches } from './table_switches';
 import { TABLE_TEXTS } from './table_texts';
+import { ReviewPanel } from '../review/review_panel';
+import { useGameReview } from '../review/use_game_review';
 
 export function GamePage({ id, account }: { id: string; account?: Account | null }) {
   const { t } = useTexts();
@@ -39,6 +42,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const { shown, setPly, board, ready } = useShownPly(view, game.boards);
   following.current = !view || shown === view.ply;
   useGameSounds(next ?? view, game.chat, me);
+  const rv = useGameReview(id, view, shown, game.token, game.analysisPush);
   const gameMeta = useGameMeta(view?.game ?? '');
   const [flipped, setFlipped] = useState<boolean | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
@@ -85,7 +89,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
           {Board
             ? <Board board={anim && next ? next.board : board} desc={gameMeta?.board ?? {}} legal={anim ? [] : legal}
                      live={view.status === 'ongoing' && shown === view.ply} anim={anim}
-                     flipped={turned} onMove={game.move} t={t} explainIllegal />
+                     flipped={turned} onMove={game.move} t={t} explainIllegal marks={anim ? undefined : rv.boardMarks} />
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         {bar(seats[turned ? 1 : 0], 'bottom')}
@@ -93,7 +97,11 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
       </section>
       <aside class="side-panel">
         <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
-        <MoveList view={view} ply={shown} setPly={setPly} />
+        <MoveList view={view} ply={shown} setPly={setPly} marks={rv.marks} />
+        {view.status === 'finished' && (
+          <ReviewPanel view={view} ply={shown} setPly={setPly} review={rv.review} canRequest={!!account || !!game.token}
+                       signedIn={!!account} />
+        )}
         <TableSwitches username={account?.username ?? null} />
         <GameActions id={id} view={view} game={game} roles={roles} passMove={legal.find((m) => m.pass)}
                      onFlip={() => setFlipped(!turned)} onResign={() => setConfirmResign(true)} invite={invite} />

@@ -18,6 +18,8 @@ export function watchGame(id: string, token: string, on: {
   chat?: (lines: ChatLine[], fresh: boolean) => void;
   // The count of spectators, pushed on its own (not with a whole state) as it changes.
   spectators?: (count: number) => void;
+  // The computer analysis' progress (the queue's workers): {"status", "progress": {"done", "total"}}.
+  analysis?: (push: { status: string; progress: { done: number; total: number } }) => void;
   error?: (e: ApiError, request: Record<string, unknown>) => void;
 }): GameSocket {
   let known: string[] = [];  // the game's moves as this socket has them
@@ -52,6 +54,7 @@ export function watchGame(id: string, token: string, on: {
       if (msg.type === 'state') onState(msg.state);
       else if (msg.type === 'chat') on.chat?.(msg.lines as ChatLine[], false);
       else if (msg.type === 'spectators') on.spectators?.(msg.count as number);
+      else if (msg.type === 'analysis') on.analysis?.({ status: msg.status, progress: msg.progress });
       else if (msg.type === 'error') on.error?.(new ApiError(msg.status, msg.error ?? '', msg.code ?? '', msg.params ?? {}), msg.request ?? {});
     },
     drop: () => on.connection(false),

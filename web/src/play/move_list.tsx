@@ -9,7 +9,17 @@ import { useTexts } from '../common/texts_context';
 const ROW_H = 28;
 const ROWS_AROUND = 40;
 
-export function MoveList({ view, ply, setPly }: { view: GameView; ply: number; setPly: (p: number) => void }) {
+// `marks`: the review's annotation of a move ("?!", "?", "??") by its index, with its class name
+// (inaccuracy, mistake, blunder) for the colour and its words for the title.
+export interface MoveMark {
+  mark: string;
+  cls: string;
+  title: string;
+}
+
+export function MoveList({ view, ply, setPly, marks }: {
+  view: GameView; ply: number; setPly: (p: number) => void; marks?: Map<number, MoveMark>;
+}) {
   const { t } = useTexts();
   const ref = useRef<HTMLOListElement>(null);
   const [top, setTop] = useState(0);
@@ -31,8 +41,10 @@ export function MoveList({ view, ply, setPly }: { view: GameView; ply: number; s
       <li key={i} class={r % 2 ? 'odd' : 'even'} style={`height:${ROW_H}px`}>
         <span class="move-no">{r + 1}.</span>
         {[i, i + 1].map((k) => k < view.moves.length && (
-          <button key={k} class={`move ${ply === k + 1 ? 'current' : ''}`} data-ply={k + 1} onClick={() => setPly(k + 1)}>
+          <button key={k} class={`move ${ply === k + 1 ? 'current' : ''}`} data-ply={k + 1} onClick={() => setPly(k + 1)}
+                  data-mark={marks?.get(k)?.cls}>
             {view.moves[k]}
+            {marks?.get(k) && <span class={`move-mark mark-${marks.get(k)!.cls}`} title={marks.get(k)!.title}>{marks.get(k)!.mark}</span>}
           </button>
         ))}
       </li>,

@@ -8,6 +8,7 @@ import { watchGame, type GameSocket } from './game_socket';
 import { useTexts } from '../common/texts_context';
 import { useChatSetting } from '../account/chat_setting';
 import { BoardCache } from './board_cache';
+import type { AnalysisPush } from '../review/use_review';
 
 export type GameAction = 'resign' | 'undo' | 'draw' | 'claim' | 'rematch';
 
@@ -23,6 +24,7 @@ export interface GameState {
   finishedHere: boolean;             // the game ended while this page was open (the result dialog opens)
   dismissResult: () => void;
   boards: BoardCache;
+  analysisPush: AnalysisPush | null;  // the last progress of the game's computer analysis pushed
   move: (move: string) => void;
   act: (action: GameAction) => void;
   sendChat: (text: string) => boolean;
@@ -46,6 +48,7 @@ export function useGame(id: string): GameState {
   const [chat, setChat] = useState<ChatLine[]>([]);
   const [chatRefusal, setChatRefusal] = useState<unknown>(null);
   const [rematchTo, setRematchTo] = useState<string | null>(null);
+  const [analysisPush, setAnalysisPush] = useState<AnalysisPush | null>(null);
   const [chatOn] = useChatSetting();
   const [, setLoaded] = useState(0);
   const socket = useRef<GameSocket | null>(null);
@@ -96,6 +99,7 @@ export function useGame(id: string): GameState {
       },
       chat: (lines, fresh) => setChat((old) => mergeChat(old, lines, fresh)),
       spectators: (count) => setView((v) => (v ? { ...v, spectators: count } : v)),
+      analysis: (push) => setAnalysisPush(push as AnalysisPush),
       error: (e, request) => (request?.type === 'chat' ? setChatRefusal(e) : setError(e)),
     });
     socket.current = ws;
@@ -123,7 +127,7 @@ export function useGame(id: string): GameState {
     }
   };
   return {
-    view, me, token, online, error, notice, chat, chatRefusal, finishedHere, boards,
+    view, me, token, online, error, notice, chat, chatRefusal, finishedHere, boards, analysisPush,
     dismissResult: () => setFinishedHere(false),
     move: (m) => {
       setNotice('');

@@ -8,11 +8,13 @@ import { ACCOUNT_TEXTS } from '../../src/account/account_texts';
 import { BASE_TEXTS } from '../../src/base/base_texts';
 import { LOBBY_TEXTS } from '../../src/lobby/lobby_texts';
 import { LEARN_TEXTS } from '../../src/learn/learn_texts';
+import { REVIEW_TEXTS } from '../../src/review/review_texts';
 import { RULES } from '../../src/learn/rules_content';
 import type { Texts } from '../../src/learn/learn_api';
 import accountTable from '../../src/account/account_texts.json';
 import baseTable from '../../src/base/base_texts.json';
 import lobbyTable from '../../src/lobby/lobby_texts.json';
+import reviewTable from '../../src/review/review_texts.json';
 import togyzLessons from '../../../data/lessons/togyz.json';
 import tojmotLessons from '../../../data/lessons/tojmot.json';
 import capgoLessons from '../../../data/lessons/capgo.json';
@@ -39,7 +41,7 @@ test('fillText fills the {name} places it has values for and leaves the others',
 });
 
 describe('the text tables', () => {
-  const tables = { ACCOUNT_TEXTS, BASE_TEXTS, LOBBY_TEXTS, LEARN_TEXTS };
+  const tables = { ACCOUNT_TEXTS, BASE_TEXTS, LOBBY_TEXTS, LEARN_TEXTS, REVIEW_TEXTS };
   for (const [name, dicts] of Object.entries(tables)) {
     test(`${name}: every text in every language, none empty`, () => {
       const keys = Object.keys(dicts.en);
@@ -51,7 +53,7 @@ describe('the text tables', () => {
     });
   }
   test('each table file holds each text in the four languages (no English fallback needed)', () => {
-    const tables = { account_texts: accountTable, base_texts: baseTable, lobby_texts: lobbyTable };
+    const tables = { account_texts: accountTable, base_texts: baseTable, lobby_texts: lobbyTable, review_texts: reviewTable };
     for (const [file, table] of Object.entries(tables))
       for (const [k, v] of Object.entries(table)) expect(Object.keys(v).sort(), `${file}: ${k}`).toEqual([...CODES].sort());
   });
