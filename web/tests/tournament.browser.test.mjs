@@ -189,6 +189,35 @@ test('four players: created, joined, started, played to the end; everyone sees t
   await phone.waitForSelector(`[data-list=finished] [data-tournament="${id}"]`);
   s = await sideways(phone);
   assert.ok(s.width <= 390, `the tournaments page is ${s.width}px wide on a 390px screen: ${s.wide.join(', ')}`);
+
+  // A club's tournament with a password: a wrong one is refused in the player's language, the
+  // right one lets him in; he withdraws, and the creator cancels it.
+  await creator.click('[data-nav=tournaments]');
+  await creator.click('[data-action=create-tournament]');
+  await creator.fill('[data-topt=name]', 'Club night');
+  await creator.selectOption('[data-topt=game]', 'capgo');
+  await creator.fill('[data-topt=min-players]', '3');
+  await creator.fill('[data-topt=password]', 'otbasy');
+  await creator.click('[data-action=create-tournament-submit]');
+  await creator.waitForSelector('[data-testid=tournament-page][data-status=created]');
+  const club = await creator.getAttribute('[data-testid=tournament-page]', 'data-tournament-id');
+  assert.notEqual(club, id);
+  const bolat = pages[1];
+  await bolat.goto(`${server.url}/#/tournament/${club}`);
+  await bolat.fill('[data-testid=join-password]', 'Otbasy');
+  await bolat.click('[data-action=join]');
+  assert.equal(await bolat.textContent('[data-testid=tournament-error]'), 'Это не пароль этого турнира.');
+  await bolat.fill('[data-testid=join-password]', 'otbasy');
+  await bolat.click('[data-action=join]');
+  await bolat.waitForSelector('[data-testid=you-play]');
+  await creator.waitForSelector('[data-entrant=bolat]');  // live
+  assert.match(await creator.textContent('[data-testid=countdown]'), /^Starts once 3 players have joined \(1 so far\)$/);
+  await bolat.click('[data-action=withdraw]');
+  await creator.waitForSelector('[data-entrant=bolat]', { state: 'detached' });
+  await creator.click('[data-action=cancel]');
+  await bolat.waitForSelector('[data-testid=tournament-page][data-status=cancelled]');
+  assert.equal(await bolat.locator('[data-action=join]').count(), 0, 'a cancelled tournament takes nobody');
+
   for (const page of [...pages, phone]) assert.deepEqual(page.errors, []);
   for (const page of [...pages, phone]) await page.context().close();
 });

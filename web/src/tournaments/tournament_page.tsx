@@ -88,7 +88,11 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
       if (takenGames.has(g.game_id)) return;
       takenGames.add(g.game_id);
       location.hash = `#/game/${g.game_id}`;
-    }, (code) => { if (code === 'no_such_tournament') setMissing(true); });
+    }, (code) => {
+      if (code !== 'no_such_tournament') return;
+      setMissing(true);
+      w.close();  // no use asking again
+    });
     return w.close;
   }, [id, account?.username]);
 
@@ -180,15 +184,17 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
         </div>
         {error !== null && <p class="error" role="alert" data-testid="tournament-error">{errorText(t, error)}</p>}
       </section>
-      <div class="tournament-columns">
-        <div class="tournament-main">
-          {tour.status !== 'created' && <StandingsTable t={tour} me={me} />}
-          {tour.format === 'knockout' && <BracketView t={tour} />}
-          {tour.format === 'round_robin' && tour.status !== 'created' && <CrosstableView t={tour} />}
-          <PairingsTable t={tour} me={me} />
+      {tour.status === 'created' || tour.status === 'cancelled' ? <EntrantsList t={tour} /> : (
+        <div class="tournament-columns">
+          <div class="tournament-main">
+            <StandingsTable t={tour} me={me} />
+            {tour.format === 'knockout' && <BracketView t={tour} />}
+            {tour.format === 'round_robin' && <CrosstableView t={tour} />}
+            <PairingsTable t={tour} me={me} />
+          </div>
+          <EntrantsList t={tour} />
         </div>
-        <EntrantsList t={tour} />
-      </div>
+      )}
     </div>
   );
 }
