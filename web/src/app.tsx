@@ -27,6 +27,8 @@ import { MistakesPage } from './review/mistakes_page';
 import { storage } from './common/storage';
 import { closeOnEscape } from './common/guard';
 import { TextsProvider, useTexts } from './common/texts_context';
+import { TournamentsRoute } from './tournaments/tournaments_page';
+import { TOURNAMENT_TEXTS } from './tournaments/tournaments_texts';
 
 function useRoute(): string[] {
   const parse = () => {
@@ -85,6 +87,7 @@ export function App() {
   else if (route[0] === 'lobby') page = meta && <LobbyPage account={account} />;
   else if (route[0] === 'learn') page = <LearnRoute key={`progress-${progressVersion}`} route={route} />;
   else if (route[0] === 'player' && route[1]) page = <PlayerPage key={route[1]} name={decodeURIComponent(route[1])} account={account} />;
+  else if (route[0] === 'tournaments' || route[0] === 'tournament') page = meta && <TournamentsRoute route={route} account={account} />;
   else if (route[0] === 'mod') page = <ModPage account={account} />;
   else if (route[0] === 'mistakes') page = meta && <MistakesPage account={account} />;
   else if (route[0] === 'leaderboard') page = meta && <LeaderboardPage game={route[1] ?? ''} speed={route[2] ?? ''} />;
@@ -121,6 +124,7 @@ function Header({ route, account, setAccount, changeLang }: {
         <span class="nav-links">
         {link('#/', 'new', route.length === 0, t.newGame)}
         {link('#/lobby', 'lobby', route[0] === 'lobby', LOBBY_TEXTS[lang].lobby)}
+        {link('#/tournaments', 'tournaments', route[0] === 'tournaments' || route[0] === 'tournament', TOURNAMENT_TEXTS[lang].tournaments)}
         {link('#/history', 'history', route[0] === 'history', t.history)}
         {link('#/base', 'base', route[0] === 'base', BASE_TEXTS[lang].base)}
         {link('#/learn', 'learn', route[0] === 'learn', LEARN_TEXTS[lang].learn)}

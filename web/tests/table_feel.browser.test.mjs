@@ -273,7 +273,7 @@ test('no page scrolls sideways at 390×844; the game page keeps clocks, turn and
   const routes = ['#/', '#/lobby', '#/history', '#/base', '#/base/togyz', '#/base/tojmot', '#/base/capgo', '#/learn',
     '#/learn/rules/togyz', '#/learn/rules/tojmot', '#/learn/rules/capgo', '#/learn/lesson/tojmot-piece-4',
     '#/learn/puzzles/capgo', '#/learn/puzzle/togyz-1-0026', '#/leaderboard', '#/leaderboard/togyz/blitz', '#/gallery',
-    '#/mod', '#/mistakes', '#/player/nobody', ...Object.values(ids).map((id) => `#/game/${id}`), `#/game/${online}`];
+    '#/mod', '#/mistakes', '#/player/nobody', '#/tournaments', '#/tournaments/capgo', '#/tournament/nope', ...Object.values(ids).map((id) => `#/game/${id}`), `#/game/${online}`];
   // Each route loaded afresh (a page may set the hash as it loads).
   const visit = async (page, route) => {
     await page.goto('about:blank');

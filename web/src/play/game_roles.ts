@@ -21,7 +21,9 @@ export function gameRoles(view: GameView, me: string | undefined, hasToken: bool
   const review = view.mode === 'review';
   const ongoing = view.status === 'ongoing';
   const mine = me === 'both' || (me !== undefined && me === view.to_move);
-  const canAct = (hasToken || !!view.you) && ongoing && !review;
+  // The account's seat (no token here) is known from `me` (the first state's "you"): a pushed
+  // state, shared by every subscriber, carries no "you".
+  const canAct = (hasToken || !!view.you || !!me) && ongoing && !review;
   const seated = !!me && !review;
   const isPlayer = seated && me !== 'both';
   // After a minute away the opponent's game can be claimed (the server says when).

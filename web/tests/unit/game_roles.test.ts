@@ -30,6 +30,11 @@ describe('gameRoles', () => {
     const r = gameRoles(game(), undefined, false, 2);
     expect(r).toMatchObject({ watching: true, seated: false, canAct: false, isPlayer: false });
   });
+  test('the account\'s seat acts without a token, also after a push that carries no "you"', () => {
+    expect(gameRoles(game(), 'black', false, 2).canAct).toBe(true);
+    expect(gameRoles(game({ you: 'black' }), undefined, false, 2).canAct).toBe(true);
+    expect(gameRoles(game({ status: 'finished' }), 'black', false, 2).canAct).toBe(false);
+  });
   test('a review is nobody\'s game', () => {
     const r = gameRoles(game({ mode: 'review', status: 'finished' }), 'white', true, 2);
     expect(r).toMatchObject({ watching: false, seated: false, canAct: false, canMove: false });
