@@ -11,9 +11,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
 
-// The format under test and its number of rounds with four players (a round robin of 4: 3 rounds).
-// For a Swiss: const FORMAT = { format: 'swiss', rounds: 3 };
-const FORMAT = { format: 'round_robin' };
+// The format under test and its number of rounds with four players (a Swiss of 3 rounds: all meet).
+// A round robin of four plays the same three rounds: const FORMAT = { format: 'round_robin' };
+const FORMAT = { format: 'swiss', rounds: 3 };
 const ROUNDS = 3;
 const PLAYERS = [
   { name: 'ainur', locale: 'en-US' },
@@ -188,7 +188,7 @@ test('four players: created, joined, started, played to the end; everyone sees t
   // On a phone: the tournament and the list scroll only up and down.
   const phone = await openPage(browser, PHONE);
   await phone.goto(`${server.url}/#/tournament/${id}`);
-  await phone.waitForSelector('[data-testid=tournament-page][data-status=finished] [data-testid=crosstable]');
+  await phone.waitForSelector('[data-testid=tournament-page][data-status=finished] [data-testid=standings]');
   let s = await sideways(phone);
   assert.ok(s.width <= 390, `the tournament page is ${s.width}px wide on a 390px screen: ${s.wide.join(', ')}`);
   await shot(phone, 'phone');
