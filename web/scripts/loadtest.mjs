@@ -22,10 +22,13 @@ const USAGE = `usage: node web/scripts/loadtest.mjs [options]
                    one posts a seek and the other accepts it in the lobby, each moves on its
                    own socket; at the end one resigns and the rating change is checked
   --clock I+S      the clock of --accounts games, initial seconds + increment (default 300+5)
+  --tournament     --games players (signed up) in one arena: each is taken to its games by the
+                   tournament's socket and paired again when a game ends; reports the move
+                   latency and the wait for the next game (--moves: resign after that many)
   --help           this text`;
 
 const OPTIONS = new Set(['games', 'seconds', 'think', 'mode', 'level', 'game', 'moves', 'max-games', 'url', 'serve', 'clock']);
-const FLAGS = new Set(['accounts']);
+const FLAGS = new Set(['accounts', 'tournament']);
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
@@ -307,6 +310,20 @@ if (ACCOUNTS) {
   signUpSeconds = (performance.now() - t0) / 1000;
   deadline = Date.now() + SECONDS * 1000;
   accountCookies = cookies;
+}
+
+if (args.tournament) {
+  const { runTournamentLoad } = await import('./loadtest_tournament.mjs');
+  const r = await runTournamentLoad({ bases, players: GAMES, seconds: SECONDS, think: THINK, moves: MOVES, game: GAME,
+    clock: CLOCK, random: seededRandom });
+  if (server) {
+    const { code, stderr } = await server.stop();
+    if (code !== 0) r.errors.push(`the server exited with ${code}: ${stderr.slice(0, 2000)}`);
+  }
+  for (const line of r.lines) console.log(line);
+  console.log(`errors: ${r.errors.length}`);
+  for (const e of r.errors.slice(0, 10)) console.log(`  ${e}`);
+  process.exit(r.errors.length || r.moves === 0 ? 1 : 0);
 }
 
 const started = performance.now();

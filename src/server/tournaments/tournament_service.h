@@ -35,6 +35,10 @@ class TournamentService {
   static constexpr std::int64_t kNoShowMs = 60'000;
   static constexpr int kMaxPlayers = 256;
   static constexpr std::size_t kListed = 50;
+  // A tournament's view is pushed to its followers at most this often, with its newest
+  // kPushedPairings pairings ("pairings_total" says how many there are).
+  static constexpr std::int64_t kPushEveryMs = 1'000;
+  static constexpr std::size_t kPushedPairings = 100;
 
   // `db_url`: the store's PostgreSQL URL to listen on (ignored for a SQLite file).
   TournamentService(storage::Db& db, GameService& games, Clock& clock, const std::string& db_url);
@@ -78,6 +82,8 @@ class TournamentService {
   // Starts or pairs; whether it changed the tournament.
   bool advance(storage::TournamentRow t, std::int64_t now_ms);
   void changed(const std::string& id);
+  void tell_games(const std::string& id, const std::vector<storage::TournamentPairing>& pairings,
+                  const std::vector<std::pair<std::shared_ptr<Subscriber>, Subscriber*>>& to);
   Reply view(const std::string& id);
 
   storage::TournamentStore store_;
@@ -93,6 +99,11 @@ class TournamentService {
   std::mutex step_mutex_;  // one step at a time on this instance
   std::mutex mutex_;
   std::map<Subscriber*, Follower> followers_;
+  struct Pushes {
+    std::int64_t last_ms = -1'000'000'000;  // when the view was last pushed (clock_.now_ms())
+    bool scheduled = false;                 // a push is due at last_ms + kPushEveryMs
+  };
+  std::map<std::string, Pushes> pushes_;
   std::uint64_t timer_ = 0;
   std::jthread listener_;
 };

@@ -121,12 +121,9 @@ void TournamentService::leave(Subscriber* sub) {
 }
 
 void TournamentService::changed(const std::string& id) {
-  struct To {
-    std::shared_ptr<Subscriber> sub;
-    Subscriber* key;
-    std::int64_t user;
-  };
-  std::vector<To> to;
+  std::vector<std::pair<std::shared_ptr<Subscriber>, Subscriber*>> to;
+  std::vector<std::int64_t> users;
+  bool push_now = false;
   {
     std::lock_guard lock(mutex_);
     for (auto it = followers_.begin(); it != followers_.end();) {
@@ -134,31 +131,74 @@ void TournamentService::changed(const std::string& id) {
         it = followers_.erase(it);
         continue;
       }
-      if (it->second.tournament == id) to.push_back({it->second.sub.lock(), it->first, it->second.user});
+      if (it->second.tournament == id) to.emplace_back(it->second.sub.lock(), it->first);
       ++it;
     }
-  }
-  if (to.empty()) return;
-  const Reply r = view(id);
-  if (r.status != 200) return;
-  const std::string text = wire_text(json{{"type", "tournament"}, {"tournament", r.body}});
-  auto pairings = store_.pairings(id);
-  const GameEntry* adapter = find_game(r.body.value("game", ""));
-  for (const To& f : to) {
-    if (!f.sub) continue;
-    f.sub->send_text(text);
-    if (!pairings || f.user == 0 || !adapter) continue;
-    for (const auto& p : *pairings) {
-      if (!p.result.empty() || p.game_id.empty() || (p.white != f.user && p.black != f.user)) continue;
-      {
-        std::lock_guard lock(mutex_);
-        auto it = followers_.find(f.key);
-        if (it == followers_.end() || !it->second.told.insert(p.game_id).second) continue;
-      }
-      const Side side = p.white == f.user ? Side::First : Side::Second;
-      f.sub->send_text(wire_text(json{{"type", "game"}, {"game_id", p.game_id}, {"round", p.round},
-                                      {"color", adapter->side_name(side)}}));
+    if (to.empty()) return;
+    // The whole view at most every kPushEveryMs per tournament (an arena of hundreds changes many
+    // times a second): the first change after a quiet spell at once, the others together after.
+    Pushes& p = pushes_[id];
+    const std::int64_t now = clock_.now_ms();
+    if (now - p.last_ms >= kPushEveryMs) {
+      p.last_ms = now;
+      push_now = true;
+    } else if (!p.scheduled) {
+      p.scheduled = true;
+      clock_.call_at(p.last_ms + kPushEveryMs, [this, id, life = life_] {
+        games_.run_slow([this, id, life] {
+          std::lock_guard alive(life->m);
+          if (!life->alive) return;
+          {
+            std::lock_guard lock(mutex_);
+            pushes_[id].scheduled = false;
+            pushes_[id].last_ms = 0;
+          }
+          changed(id);
+        });
+      });
     }
+  }
+  auto pairings = store_.pairings(id);
+  if (push_now) {
+    Reply r = view(id);
+    if (r.status != 200) return;
+    json& list = r.body["pairings"];
+    r.body["pairings_total"] = list.size();
+    if (list.size() > kPushedPairings)  // the newest; GET /api/tournaments/{id} has them all
+      list = json(std::vector<json>(list.end() - static_cast<std::ptrdiff_t>(kPushedPairings), list.end()));
+    const std::string text = wire_text(json{{"type", "tournament"}, {"tournament", r.body}});
+    for (const auto& [sub, key] : to)
+      if (sub) sub->send_text(text);
+  }
+  if (pairings) tell_games(id, *pairings, to);
+}
+
+// Each follower's new games, once each (at once: a player must not wait for the view's push).
+void TournamentService::tell_games(const std::string& id, const std::vector<storage::TournamentPairing>& pairings,
+                                   const std::vector<std::pair<std::shared_ptr<Subscriber>, Subscriber*>>& to) {
+  std::map<std::int64_t, const storage::TournamentPairing*> playing;  // the games being played, by player
+  for (const auto& p : pairings)
+    if (p.result.empty() && !p.game_id.empty()) playing[p.white] = playing[p.black] = &p;
+  if (playing.empty()) return;
+  auto t = store_.find(id);
+  const GameEntry* adapter = t && *t ? find_game((*t)->game) : nullptr;
+  if (!adapter) return;
+  for (const auto& [sub, key] : to) {
+    if (!sub) continue;
+    const storage::TournamentPairing* p = nullptr;
+    std::int64_t user = 0;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = followers_.find(key);
+      if (it == followers_.end() || it->second.user == 0) continue;
+      user = it->second.user;
+      auto game = playing.find(user);
+      if (game == playing.end() || !it->second.told.insert(game->second->game_id).second) continue;
+      p = game->second;
+    }
+    const Side side = p->white == user ? Side::First : Side::Second;
+    sub->send_text(wire_text(json{{"type", "game"}, {"game_id", p->game_id}, {"round", p->round},
+                                  {"color", adapter->side_name(side)}}));
   }
 }
 
