@@ -139,6 +139,11 @@ TEST_F(TournamentApiTest, PasswordWithdrawAndCancel) {
   EXPECT_EQ(account("bob").post("/api/tournaments/" + id + "/withdraw").status, 200);
   EXPECT_EQ(tournament(id)["players"], 0);
   EXPECT_EQ(account("bob").post("/api/tournaments/" + id + "/withdraw").body["code"], "not_in_tournament");
+  ASSERT_EQ(account("cid").post("/api/tournaments/" + id + "/join", {{"password", "otbasy"}}).status, 200);
+  EXPECT_EQ(account("bob").post("/api/tournaments/" + id + "/remove", {{"username", "cid"}}).body["code"], "not_your_tournament");
+  EXPECT_EQ(account("ann").post("/api/tournaments/" + id + "/remove", {{"username", "CID"}}).status, 200);
+  EXPECT_EQ(tournament(id)["players"], 0);
+  EXPECT_EQ(account("ann").post("/api/tournaments/" + id + "/remove", {{"username", "cid"}}).body["code"], "not_in_tournament");
   EXPECT_EQ(account("bob").post("/api/tournaments/" + id + "/cancel").body["code"], "tournament_started");
   EXPECT_EQ(account("ann").post("/api/tournaments/" + id + "/cancel").status, 200);
   EXPECT_EQ(tournament(id)["status"], "cancelled");

@@ -40,6 +40,10 @@ void Api::add_tournament_routes() {
        [this](const Parts& p, const json& body, std::int64_t user, const std::string&) {
          return tournaments_->berserk(p[2], body, user);
        });
+  slow("POST", "/api/tournaments/{id}/remove", "loader",
+       [this](const Parts& p, const json& body, std::int64_t user, const std::string&) {
+         return tournaments_->remove(p[2], body, user);
+       });
   slow("POST", "/api/tournaments/{id}/cancel", "loader",
        [this](const Parts& p, const json&, std::int64_t user, const std::string&) { return tournaments_->cancel(p[2], user); });
 }

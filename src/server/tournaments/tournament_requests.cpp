@@ -204,6 +204,20 @@ Reply TournamentService::start_now(const std::string& id, std::int64_t user) {
   return view(id);
 }
 
+Reply TournamentService::remove(const std::string& id, const json& req, std::int64_t user) {
+  auto t = store_.find(id);
+  if (!t) return Reply::error(500, "server_error", t.error());
+  if (!*t) return Reply::error(404, "no_such_tournament", "no tournament " + id, {{"id", id}});
+  if ((*t)->creator != user) return Reply::error(403, "not_your_tournament", "only its creator removes a player");
+  const auto name = req.is_object() ? string_field(req, "username") : Result<std::string>(std::string());
+  if (!name) return Reply::error(400, "field_type", name.error());
+  auto players = store_.players(id);
+  if (!players) return Reply::error(500, "server_error", players.error());
+  for (const auto& p : *players)
+    if (accounts::name_key(p.username) == accounts::name_key(*name)) return withdraw(id, p.user_id);
+  return Reply::error(404, "not_in_tournament", "'" + *name + "' is not playing in this tournament", {{"id", id}});
+}
+
 Reply TournamentService::cancel(const std::string& id, std::int64_t user) {
   auto done = store_.cancel(id, user);
   if (!done) return Reply::error(500, "server_error", done.error());

@@ -52,6 +52,8 @@ class TournamentService {
   Reply withdraw(const std::string& id, std::int64_t user);
   Reply start_now(const std::string& id, std::int64_t user);
   Reply cancel(const std::string& id, std::int64_t user);
+  // The creator takes a player out (as if they withdrew): {"username"}.
+  Reply remove(const std::string& id, const json& request, std::int64_t user);
   // An arena player halves their clock in their current game for an extra point if they win it.
   Reply berserk(const std::string& id, const json& request, std::int64_t user);
   Reply list();
