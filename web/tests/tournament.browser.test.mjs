@@ -221,6 +221,13 @@ test('four players: created, joined, started, played to the end; everyone sees t
   assert.match(await creator.textContent('[data-testid=countdown]'), /^Starts once 3 players have joined \(1 so far\)$/);
   await bolat.click('[data-action=withdraw]');
   await creator.waitForSelector('[data-entrant=bolat]', { state: 'detached' });
+  // Back in, then taken out by the creator.
+  await bolat.fill('[data-testid=join-password]', 'otbasy');
+  await bolat.click('[data-action=join]');
+  await creator.waitForSelector('[data-entrant=bolat] [data-action=remove-player]');
+  await creator.click('[data-entrant=bolat] [data-action=remove-player]');
+  await bolat.waitForSelector('[data-action=join]');  // live: he may join again
+  await creator.waitForSelector('[data-entrant=bolat]', { state: 'detached' });
   await creator.click('[data-action=cancel]');
   await bolat.waitForSelector('[data-testid=tournament-page][data-status=cancelled]');
   assert.equal(await bolat.locator('[data-action=join]').count(), 0, 'a cancelled tournament takes nobody');

@@ -110,6 +110,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
   const withdraw = act(() => tournamentsApi.withdraw(id));
   const start = act(() => tournamentsApi.start(id));
   const cancel = act(() => tournamentsApi.cancel(id));
+  const remove = (name: string) => act(() => tournamentsApi.remove(id, name))();
   // The TRF report as a file (the server answers {"text"}).
   const downloadTrf = guard(async () => {
     try {
@@ -140,6 +141,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
     color: notice?.game_id === game.game_id ? notice.color : game.white === me ? sides[0] : sides[1],
   };
   const status = (tt as Record<string, string>)[`status_${tour.status}`] ?? tour.status;
+  const removing = creator && (tour.status === 'created' || tour.status === 'running') ? remove : undefined;
   return (
     <div class="tournament-page" data-testid="tournament-page" data-tournament-id={tour.id} data-status={tour.status} data-round={tour.round}>
       <section class="card tournament-head">
@@ -184,7 +186,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
         </div>
         {error !== null && <p class="error" role="alert" data-testid="tournament-error">{errorText(t, error)}</p>}
       </section>
-      {tour.status === 'created' || tour.status === 'cancelled' ? <EntrantsList t={tour} /> : (
+      {tour.status === 'created' || tour.status === 'cancelled' ? <EntrantsList t={tour} onRemove={removing} busy={busy} /> : (
         <div class="tournament-columns">
           <div class="tournament-main">
             <StandingsTable t={tour} me={me} />
@@ -192,7 +194,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
             {tour.format === 'round_robin' && <CrosstableView t={tour} />}
             <PairingsTable t={tour} me={me} />
           </div>
-          <EntrantsList t={tour} />
+          <EntrantsList t={tour} onRemove={removing} busy={busy} />
         </div>
       )}
     </div>

@@ -158,8 +158,9 @@ export function BracketView({ t: tour }: { t: Tournament }) {
   );
 }
 
-// Who has joined (before the start, and beside the standings later): withdrawn and paused marked.
-export function EntrantsList({ t: tour }: { t: Tournament }) {
+// Who has joined (before the start, and beside the standings later): withdrawn and paused marked;
+// its creator may take a player out (`onRemove`).
+export function EntrantsList({ t: tour, onRemove, busy }: { t: Tournament; onRemove?: (name: string) => void; busy?: boolean }) {
   const tt = useDict(TOURNAMENT_TEXTS);
   const list = [...(tour.entrants ?? [])].sort((a, b) => a.number - b.number);
   return (
@@ -172,6 +173,10 @@ export function EntrantsList({ t: tour }: { t: Tournament }) {
               {playerLink(e.username)}{e.rating ? <span class="muted"> {e.rating}</span> : null}
               {!e.active && <span class="muted"> ({tt.withdrawn})</span>}
               {e.paused && <span class="muted"> ({tt.paused})</span>}
+              {onRemove && e.active && (
+                <button class="link small" data-action="remove-player" disabled={busy} onClick={() => onRemove(e.username)}
+                        aria-label={`${tt.removePlayer}: ${e.username}`}>{tt.removePlayer}</button>
+              )}
             </li>
           ))}
         </ol>

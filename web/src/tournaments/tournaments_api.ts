@@ -115,6 +115,7 @@ export const tournamentsApi = {
   withdraw: (id: string) => call<Record<string, never>>('POST', `${path(id)}/withdraw`, {}),
   start: (id: string) => call<Tournament>('POST', `${path(id)}/start`, {}),
   cancel: (id: string) => call<Record<string, never>>('POST', `${path(id)}/cancel`, {}),
+  remove: (id: string, username: string) => call<Record<string, never>>('POST', `${path(id)}/remove`, { username }),
   trf: (id: string) => call<{ text: string }>('GET', `${path(id)}/trf`),
 };
 
