@@ -1,7 +1,10 @@
 // oyin serve: the web application (HTTP + WebSocket API and the browser UI).
+#include <cstdlib>
 #include <iostream>
+#include <map>
 
 #include "cli/common.h"
+#include "cli/serve_config.h"
 #include "search/tt.h"
 #include "server/http/http_server.h"
 
@@ -54,8 +57,29 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()->check(whole_number(1, 30LL * 24 * 3600));
   cmd->add_option("--metrics-token", o->metrics_token,
                   "GET /metrics answers loopback clients; others must send Authorization: Bearer <this token>");
+  auto config = std::make_shared<std::string>();
+  auto check = std::make_shared<bool>(false);
+  cmd->add_option("--config", *config,
+                  "A file of options, one 'key = value' a line (key: the option's name, e.g. port = 8081); the "
+                  "command line comes first, then the OYIN_* variables (OYIN_PORT for --port), then this file");
+  cmd->add_flag("--check-config", *check,
+                "Check the configuration (database reachable, port free, files there), print it (secrets "
+                "masked) and exit: 0 when all is well, else 1 with a one-line error");
+  cmd->footer("Every option may also come from an environment variable, OYIN_ and its name in capitals with '-' as "
+              "'_' (OYIN_MAX_GAMES_PER_MINUTE), or from --config FILE (or OYIN_CONFIG).");
   o->version = OYIN_VERSION;
-  cmd->callback([o, &exit_code] {
+  cmd->callback([o, cmd, config, check, &exit_code] {
+    if (config->empty())
+      if (const char* v = std::getenv("OYIN_CONFIG")) *config = v;
+    const auto entries = config->empty() ? std::map<std::string, std::string>{} : read_config_file(*config);
+    const auto sources = fill_from_env_and_file(*cmd, entries, *config, {"config", "check-config"});
+    if (*check) {
+      const std::string err = check_serve_config(*cmd, *o, sources, std::cout);
+      if (!err.empty()) std::cerr << "oyin: " << err << "\n";
+      else std::cout << "configuration ok\n";
+      exit_code = err.empty() ? 0 : 1;
+      return;
+    }
     const std::string err = server::run_server(*o, std::cout);
     if (!err.empty()) throw UsageError(err);
     exit_code = 0;

@@ -37,6 +37,21 @@ Status Connection::transaction(const std::function<Status(Connection&)>& body) {
   return end(true);
 }
 
+Result<std::vector<Rows>> Connection::batch(const std::vector<Statement>& statements) {
+  std::vector<Rows> out;
+  out.reserve(statements.size());
+  const Status s = transaction([&](Connection& c) -> Status {
+    for (const Statement& st : statements) {
+      auto r = c.query(st.sql, st.params);
+      if (!r) return make_error(r.error());
+      out.push_back(std::move(*r));
+    }
+    return Ok{};
+  });
+  if (!s) return make_error(s.error());
+  return out;
+}
+
 Status migrate(Connection& c, std::span<const Migration> migrations) {
   return c.transaction([&](Connection& c) -> Status {
     if (auto s = c.lock_for_migration(); !s) return s;

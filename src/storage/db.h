@@ -68,6 +68,12 @@ class Row {
 };
 using Rows = std::vector<Row>;
 
+// One statement of a batch (Connection::batch).
+struct Statement {
+  std::string_view sql;  // a literal's, or text that outlives the batch
+  Params params;
+};
+
 class Connection {
  public:
   virtual ~Connection() = default;
@@ -78,6 +84,10 @@ class Connection {
   virtual Result<Rows> query(std::string_view sql, const Params& params = {}) = 0;
   // Several statements without parameters (a migration).
   virtual Status script(std::string_view sql) = 0;
+  // `statements` in one transaction, each one's rows (none for a statement that returns none);
+  // an error in any rolls them all back. PostgreSQL sends them all at once (libpq's pipeline
+  // mode): one round trip and one commit, i.e. one WAL flush, for the lot (group commit).
+  virtual Result<std::vector<Rows>> batch(const std::vector<Statement>& statements);
 
   // Runs `body` in a transaction: committed when it returns Ok, rolled back otherwise. A
   // transaction on the writer takes the write lock at its start (SQLite's BEGIN IMMEDIATE), so

@@ -68,6 +68,7 @@ std::int64_t computer_key(const std::string& id) {
 GameStore::GameStore(std::unique_ptr<Db> db) : db_(std::move(db)) {
   std::random_device rd;
   instance_ = std::to_string(rd()) + std::to_string(rd());
+  if (db_->backend() == Backend::postgresql) group_ = std::make_unique<GroupCommit>(*db_, GroupCommit::Options{});
 }
 
 void GameStore::on_change(std::function<void(const std::string&)> on) {
@@ -174,9 +175,31 @@ Result<bool> written(const Status& s, const std::string& what) {
 
 }  // namespace
 
+// A move on PostgreSQL, as two statements of a group commit (storage/group_commit.h): the first
+// takes the game's row lock (waiting for another instance's write to it to commit); the second,
+// whose snapshot then includes that write, checks the game as seen, appends the move, sets the
+// outcome and announces it, all only if the check holds: one row (pg_notify's) when written, none
+// when stale.
+constexpr const char* kLockGame = "UPDATE games SET updated_at=? WHERE id=? AND result='*' AND reason=''";
+constexpr const char* kAppendMove =
+    "WITH ok AS (SELECT 1 FROM games WHERE id=? AND result='*' AND reason='' AND "
+    "(SELECT COUNT(*) FROM moves WHERE game_id=?)=CAST(? AS BIGINT)), "
+    "ins AS (INSERT INTO moves(game_id, ply, move, clock_ms) SELECT ?, CAST(? AS INTEGER), ?, CAST(? AS BIGINT) FROM ok "
+    "RETURNING game_id), "
+    "upd AS (UPDATE games SET result=?, reason=?, draw_offer=-1 WHERE id IN (SELECT game_id FROM ins)) "
+    "SELECT pg_notify(?, ?) FROM ins";
+
 Result<bool> GameStore::append_move(const std::string& id, std::size_t ply, const std::string& move,
                                     const std::string& result, const std::string& reason, std::int64_t clock_ms) {
   const std::string now = utc_now();
+  if (group_) {
+    std::vector<Statement> st;
+    st.push_back({kLockGame, {now, id}});
+    st.push_back({kAppendMove, {id, id, ply, id, ply, move, clock_ms, result, reason, kChannel, instance_ + " " + id}});
+    auto rows = group_->write(id, std::move(st));
+    if (!rows) return db_error("saving a move of game " + id, rows.error());
+    return (*rows)[1].size() == 1;
+  }
   return written(db_->writer()->transaction([&](Connection& c) -> Status {
     auto seen = game_as_seen(c, id, ply, now);
     if (!seen) return make_error(seen.error());

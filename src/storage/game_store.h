@@ -14,6 +14,7 @@
 
 #include "core/result.h"
 #include "storage/db.h"
+#include "storage/group_commit.h"
 
 namespace oyin::storage {
 
@@ -120,7 +121,9 @@ class GameStore {
   std::mutex on_change_mutex_;
   std::function<void(const std::string&)> on_change_;
   std::function<void(const std::string&, const std::string&)> on_signal_;
-  std::unique_ptr<Db> db_;  // last: its listener thread stops before the members it calls go
+  std::unique_ptr<Db> db_;  // its listener thread stops before the members it calls go
+  // PostgreSQL: moves are written by group commit (one commit for many moves); gone before db_.
+  std::unique_ptr<GroupCommit> group_;
 };
 
 }  // namespace oyin::storage

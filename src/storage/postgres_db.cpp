@@ -71,18 +71,55 @@ class PgConnection final : public Connection {
   Result<Rows> query(std::string_view sql, const Params& params) override {
     auto r = run(sql, params);
     if (!r) return make_error(r.error());
-    PGresult* res = (*r)->get();
-    const int n = PQntuples(res), cols = PQnfields(res);
-    Rows rows;
-    rows.reserve(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-      std::vector<std::optional<std::string>> cells(static_cast<std::size_t>(cols));
-      for (int c = 0; c < cols; ++c)
-        if (!PQgetisnull(res, i, c))
-          cells[static_cast<std::size_t>(c)].emplace(PQgetvalue(res, i, c), static_cast<std::size_t>(PQgetlength(res, i, c)));
-      rows.emplace_back(std::move(cells));
+    return rows_of((*r)->get());
+  }
+
+  // BEGIN, the statements and COMMIT sent in one go in pipeline mode, then their results read:
+  // one round trip and one commit. After an error the server skips the rest up to the sync
+  // (COMMIT too), and a ROLLBACK ends the failed transaction.
+  Result<std::vector<Rows>> batch(const std::vector<Statement>& statements) override {
+    reconnect_if_broken();
+    std::vector<const std::string*> names;
+    for (const Statement& st : statements) {
+      auto name = prepared(st.sql);
+      if (!name) return make_error(name.error());
+      names.push_back(*name);
     }
-    return rows;
+    if (PQenterPipelineMode(c_) != 1) return pg_error(PQerrorMessage(c_));
+    bool sent = PQsendQueryParams(c_, "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1;
+    for (std::size_t i = 0; sent && i < statements.size(); ++i) {
+      const Params& params = statements[i].params;
+      std::vector<std::string> texts;
+      std::vector<const char*> values;
+      texts.reserve(params.size());
+      for (const Value& v : params) texts.push_back(v.to_text());
+      for (std::size_t k = 0; k < params.size(); ++k) values.push_back(params[k].is_null() ? nullptr : texts[k].c_str());
+      sent = PQsendQueryPrepared(c_, names[i]->c_str(), static_cast<int>(values.size()), values.data(), nullptr,
+                                 nullptr, 0) == 1;
+    }
+    sent = sent && PQsendQueryParams(c_, "COMMIT", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1;
+    sent = sent && PQpipelineSync(c_) == 1;
+    std::vector<Rows> out;
+    std::string error = sent ? "" : first_line(PQerrorMessage(c_));
+    // Each query's results end with a null; the sync's own result ends the pipeline.
+    for (std::size_t q = 0; sent && q < statements.size() + 3; ++q) {
+      PGresult* res = PQgetResult(c_);
+      if (!res) continue;
+      const PgResult r(res);
+      const auto st = PQresultStatus(res);
+      if (st == PGRES_PIPELINE_SYNC) break;
+      if (st == PGRES_FATAL_ERROR && error.empty()) error = first_line(PQresultErrorMessage(res));
+      if (st == PGRES_TUPLES_OK && q > 0 && q <= statements.size()) out.push_back(rows_of(res));
+      else if (st == PGRES_COMMAND_OK && q > 0 && q <= statements.size()) out.emplace_back();
+      while (PGresult* rest = PQgetResult(c_)) PQclear(rest);  // the null after each query's result
+    }
+    PQexitPipelineMode(c_);
+    if (!error.empty() || out.size() != statements.size()) {
+      if (PQstatus(c_) == CONNECTION_OK) PQclear(PQexec(c_, "ROLLBACK"));
+      if (error.empty()) error = "a batch was cut short";
+      return pg_error(error.c_str());
+    }
+    return out;
   }
 
   Status script(std::string_view sql) override {
@@ -123,8 +160,22 @@ class PgConnection final : public Connection {
     if (PQstatus(c_) == CONNECTION_OK) event_log::info("store_reconnected", {{"store", "postgresql"}});
   }
 
-  Result<std::unique_ptr<PgResult>> run(std::string_view sql, const Params& params) {
-    reconnect_if_broken();
+  static Rows rows_of(PGresult* res) {
+    const int n = PQntuples(res), cols = PQnfields(res);
+    Rows rows;
+    rows.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      std::vector<std::optional<std::string>> cells(static_cast<std::size_t>(cols));
+      for (int c = 0; c < cols; ++c)
+        if (!PQgetisnull(res, i, c))
+          cells[static_cast<std::size_t>(c)].emplace(PQgetvalue(res, i, c), static_cast<std::size_t>(PQgetlength(res, i, c)));
+      rows.emplace_back(std::move(cells));
+    }
+    return rows;
+  }
+
+  // The name of `sql`'s prepared statement on this connection, prepared on its first use.
+  Result<const std::string*> prepared(std::string_view sql) {
     const std::string key(sql);
     auto it = prepared_.find(key);
     if (it == prepared_.end()) {
@@ -134,12 +185,19 @@ class PgConnection final : public Connection {
       if (!p.ok()) return pg_error(PQerrorMessage(c_));
       it = prepared_.emplace(key, name).first;
     }
+    return &it->second;
+  }
+
+  Result<std::unique_ptr<PgResult>> run(std::string_view sql, const Params& params) {
+    reconnect_if_broken();
+    auto name = prepared(sql);
+    if (!name) return make_error(name.error());
     std::vector<std::string> texts;
     std::vector<const char*> values;
     texts.reserve(params.size());
     for (const Value& v : params) texts.push_back(v.to_text());
     for (std::size_t i = 0; i < params.size(); ++i) values.push_back(params[i].is_null() ? nullptr : texts[i].c_str());
-    auto r = std::make_unique<PgResult>(PQexecPrepared(c_, it->second.c_str(), static_cast<int>(values.size()),
+    auto r = std::make_unique<PgResult>(PQexecPrepared(c_, (*name)->c_str(), static_cast<int>(values.size()),
                                                        values.data(), nullptr, nullptr, 0));
     if (!r->ok()) return pg_error(PQresultErrorMessage(r->get()));
     return r;

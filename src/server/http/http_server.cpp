@@ -107,6 +107,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     keep_alive_ = req.keep_alive();
     version_ = req.version();
+    if (services_.drain) busy_ = services_.drain->hold();
     const bool head = req.method() == http::verb::head;
     const std::uint64_t request = ++request_serial_;
     cancelled_ = std::make_shared<std::atomic<bool>>(false);
@@ -155,7 +156,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set("X-Content-Type-Options", "nosniff");
     edge_.finish(r, host_, secure_);
     for (const auto& [k, v] : r.headers) res->set(k, v);
-    res->keep_alive(keep_alive_);
+    // A stopping server answers and closes (the client's next request goes to another instance).
+    res->keep_alive(keep_alive_ && !(services_.drain && services_.drain->draining()));
     res->body() = std::move(r.body);
     res->prepare_payload();
     if (head) res->body().clear();
@@ -164,6 +166,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
       self->writing_ = false;
       ++self->request_serial_;  // a close watch still pending is stale now
+      self->busy_.reset();
       if (ec) return;
       if (!res->keep_alive()) return self->shutdown();
       self->read();
@@ -213,6 +216,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   unsigned version_ = 11;
   std::array<char, 16384> scratch_{};
   std::size_t drained_ = 0;
+  std::shared_ptr<void> busy_;  // held from a request's reading to its answer's writing (Drain)
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -222,6 +226,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
       : ioc_(ioc), acceptor_(std::move(acceptor)), services_(services), edge_(edge), limits_(limits), pause_(ioc) {}
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  }
+  // No more connections (a drain): the listening socket is closed, so the kernel refuses them.
+  void stop() {
+    net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+      beast::error_code ec;
+      self->acceptor_.close(ec);
+    });
   }
 
  private:
@@ -299,6 +310,27 @@ std::string listen(tcp::acceptor& acceptor, const ServerOptions& opt) {
   if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
   if (ec) return "cannot listen on " + opt.host + ":" + std::to_string(opt.port) + ": " + ec.message();
   return "";
+}
+
+constexpr std::size_t kBlockingThreads = 32;
+constexpr std::chrono::milliseconds kDrainLimit{10'000};
+
+// Runs the I/O threads until SIGTERM or SIGINT has been drained (server/http/drain.h; a second
+// signal stops at once).
+void run_until_drained(net::io_context& ioc, int io_threads, const std::function<void()>& stop_accepting, Drain& drain) {
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](beast::error_code ec, int) {
+    if (ec) return;
+    stop_accepting();
+    drain.start(ioc, kDrainLimit, [&] { ioc.stop(); });
+    signals.async_wait([&](beast::error_code e, int) {
+      if (!e) ioc.stop();
+    });
+  });
+  std::vector<std::thread> threads;
+  for (int i = 1; i < io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
 }
 
 const char* store_kind(const ServerOptions& opt) { return storage::is_postgres_url(opt.db) ? "postgresql" : "sqlite"; }
@@ -394,26 +426,27 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_learn_progress(&learning);
   api.set_tournaments(&tournaments);
   tournaments.start();
-  Services services{games, analysis, api, lobby, &tournaments, opt.metrics_token};
+  // Game sockets' messages run here: a move waits for its commit, and many waiting at once are
+  // what lets the store commit them together (storage/group_commit.h).
+  net::thread_pool blocking(kBlockingThreads);
+  Services services{games, analysis, api, lobby, &tournaments, opt.metrics_token, &blocking};
   Readiness readiness((*store)->db(), static_cast<int>(storage::schema_migrations().size()));
   api.set_readiness(&readiness);
   api.set_slow_request_ms(opt.slow_request_ms);
   RetentionScheduler retention((*store)->db(), *clock, {opt.retention_days, opt.retention_every_s * 1000});
   retention.start();
 
-  std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits)->accept();
-  net::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
+  Drain drain;
+  services.drain = &drain;
+  auto listener = std::make_shared<Listener>(ioc, std::move(acceptor), services, *edge, limits);
+  listener->accept();
 
   const auto count = (*store)->count();
   log << "oyin serve: listening on http://" << opt.host << ":" << port << " (database " << storage::without_password(opt.db) << ", "
       << (count ? *count : 0) << " games, web UI from " << opt.web_root << ")" << std::endl;
   log_start(opt, port, count ? static_cast<std::int64_t>(*count) : 0, workers);
-
-  std::vector<std::thread> threads;
-  for (int i = 1; i < opt.io_threads; ++i) threads.emplace_back([&] { ioc.run(); });
-  ioc.run();
-  for (auto& t : threads) t.join();
+  run_until_drained(ioc, opt.io_threads, [&] { listener->stop(); }, drain);
+  blocking.join();
   retention.stop();
   tournaments.stop();
   fair_play.on_lobby_changed({});  // the lobby goes before the games' loader threads do

@@ -49,7 +49,7 @@ std::string seat_from_protocols(std::string_view header) {
   return {};
 }
 
-class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber {
+class WsSession : public std::enable_shared_from_this<WsSession>, public Subscriber, public Drainable {
  public:
   WsSession(tcp::socket&& socket, Services& services, std::string client_address, std::shared_ptr<void> place)
       : ws_(std::move(socket)), services_(services), client_("ws #" + std::to_string(++serial_)),
@@ -103,6 +103,16 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
   bool wants_chat() const override { return wants_chat_; }
 
+  // The server is stopping: a close frame (1001, going away), after what is queued to be sent.
+  void close_for_restart() override {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->closed_ || self->closing_) return;
+      self->closing_ = true;
+      self->ws_.async_close(websocket::close_reason(websocket::close_code::going_away, "server restarting"),
+                            [self](beast::error_code) {});
+    });
+  }
+
   void send_text(std::string text) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
       if (self->closed_) return;
@@ -132,6 +142,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
 
   void on_accept(beast::error_code ec) {
     if (ec) return;
+    if (services_.drain) services_.drain->add(std::static_pointer_cast<Drainable>(shared_from_this()));
     if (lobby_) {
       const Reply r = services_.lobby.subscribe(shared_from_this(), user_, client_address_);
       if (r.status >= 400) return refuse_lobby(r);
@@ -212,18 +223,30 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
       send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", parsed.error()}, {"code", request_json_error_code(parsed.error())}}));
     } else if (!parsed->is_object()) {
       send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", "a message must be a JSON object"}, {"code", "not_an_object"}}));
+    } else if (!lobby_ && !analysis_ && tournament_id_.empty() && services_.blocking) {
+      // A game's message waits for its commit on a thread of the pool, not on this I/O thread (a
+      // few I/O threads would otherwise hold a few commits in flight, and the store could not
+      // join many into one); the next message is read once it is done, so they keep their order.
+      net::post(*services_.blocking, [self = shared_from_this(), msg = std::move(*parsed)] {
+        self->on_message(msg);
+        net::post(self->ws_.get_executor(), [self] { self->read(); });
+      });
+      return;
     } else {
-      const json& msg = *parsed;
-      try {
-        if (!tournament_id_.empty()) {}  // nothing to say on a tournament's channel
-        else if (lobby_) on_lobby_message(msg);
-        else if (analysis_) on_analysis_request(msg);
-        else on_game_message(msg);
-      } catch (const json::exception& e) {  // a field of the wrong type
-        send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
-      }
+      on_message(*parsed);
     }
     read();
+  }
+
+  void on_message(const json& msg) {
+    try {
+      if (!tournament_id_.empty()) return;  // nothing to say on a tournament's channel
+      if (lobby_) on_lobby_message(msg);
+      else if (analysis_) on_analysis_request(msg);
+      else on_game_message(msg);
+    } catch (const json::exception& e) {  // a field of the wrong type
+      send_text(wire_text(json{{"type", "error"}, {"status", 400}, {"error", std::string("bad request: ") + e.what()}, {"code", "field_type"}}));
+    }
   }
 
   // {"type": "move", "move": "...", "token": "..."} (and resign/undo/draw): the new state comes
@@ -359,6 +382,7 @@ class WsSession : public std::enable_shared_from_this<WsSession>, public Subscri
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   bool closed_ = false;
+  bool closing_ = false;  // a close frame for a restart is on its way
   bool analysis_ = false;
   bool lobby_ = false;
   std::string tournament_id_;

@@ -4,10 +4,12 @@
 // /ws/lobby (the seeks as they change; a creator's hello names its seeks, whose games it is told of)
 // and /ws/tournaments/{id} (the tournament as it changes; a player's new games).
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include "server/http/api.h"
+#include "server/http/drain.h"
 
 namespace oyin::server {
 
@@ -23,6 +25,10 @@ struct Services {
   // GET /metrics (server/operations/metrics.h): answered to loopback clients, and to others that
   // send "Authorization: Bearer <metrics_token>" when it is set.
   std::string metrics_token = {};
+  // Threads for the game sockets' messages (a move waits there for its commit); none: the I/O thread's own.
+  boost::asio::thread_pool* blocking = nullptr;
+  // SIGTERM's drain: closes the sockets, waits for the requests (none: a plain stop).
+  Drain* drain = nullptr;
 };
 
 // Takes over a socket whose HTTP request asked for an upgrade (answers 404 on unknown paths).
