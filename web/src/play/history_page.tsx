@@ -47,7 +47,10 @@ export function HistoryPage() {
                   <td><GameIcon game={g.game} /> {dict[g.game] ?? g.title}</td>
                   <td>{dict[g.mode] ?? g.mode}{g.mode === 'ai' ? ` · ${g.level}` : ''}</td>
                   <td>{g.moves}</td>
-                  <td>{g.result === '*' ? t.ongoing : g.result}</td>
+                  {/* A game over without a result (no first move in time) is aborted, not in progress. */}
+                  <td data-status={g.result !== '*' ? 'finished' : g.reason ? 'aborted' : 'ongoing'}>
+                    {g.result !== '*' ? g.result : g.reason ? t.aborted : t.ongoing}
+                  </td>
                   <td>{g.updated_at.replace('T', ' ').replace('Z', '')}</td>
                 </tr>
               ))}
