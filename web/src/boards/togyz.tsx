@@ -54,6 +54,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim
   const lastTo = last ? SIDES.indexOf(last.landing.side) * 9 + last.landing.pit - 1 : -1;
   const captured = !!last && (last.gained > 0 || last.tuzdyk);
   const legalSide = legalFor ? SIDES.indexOf(legalFor) : toMove;
+  const premoving = legalSide !== toMove;  // the player's own pits, offered while the other side is to move
   const moveFor = (side: number, pit: number) => (side === legalSide ? legal.find((m) => m.pit === pit)?.move : undefined);
   // A tuzdyk on one side's row belongs to the other side.
   const isTuzdyk = (side: number, pit: number) => pos.tuzdyks[1 - side] === pit;
@@ -75,7 +76,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim
       const tuz = isTuzdyk(side, i + 1);
       const cx = x + PIT_W / 2;
       const cy = y + PIT_H / 2;
-      const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
+      const cls = ['tk-pit', move ? (premoving ? 'tk-premove' : 'tk-legal') : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
         (g === lastTo && captured) || (frame?.capture && g === frame.at) ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
         frame && g === frame.at ? 'tk-sowing' : '',
         marked.has(`${side ? 'b' : 'w'}${i + 1}`) ? 'tk-marked' : ''].join(' ');
