@@ -124,8 +124,8 @@ TEST_F(RatingsApiTest, RatingsMoveByGlicko2AfterAResignationAndAFallenFlag) {
   const ratings::Result won1[] = {{fresh, 1.0}}, lost1[] = {{fresh, 0.0}};
   const ratings::Rating a1 = ratings::update(fresh, won1), b1 = ratings::update(fresh, lost1);
   EXPECT_EQ(resigned.body["rating_change"],
-            (json{{{"before", 1500}, {"after", rounded(a1.rating)}, {"delta", rounded(a1.rating) - 1500}},
-                  {{"before", 1500}, {"after", rounded(b1.rating)}, {"delta", rounded(b1.rating) - 1500}}}));
+            (json{{{"before", 1500}, {"after", rounded(a1.rating)}, {"delta", rounded(a1.rating - 1500)}},
+                  {{"before", 1500}, {"after", rounded(b1.rating)}, {"delta", rounded(b1.rating - 1500)}}}));
   EXPECT_EQ(state(g)["rating_change"], resigned.body["rating_change"]);
   EXPECT_EQ(state(g)["players"][0]["rating"], rounded(a1.rating));
 
@@ -143,8 +143,8 @@ TEST_F(RatingsApiTest, RatingsMoveByGlicko2AfterAResignationAndAFallenFlag) {
   const ratings::Result won2[] = {{b1, 1.0}}, lost2[] = {{a1, 0.0}};
   const ratings::Rating a2 = ratings::update(a1, won2), b2 = ratings::update(b1, lost2);
   EXPECT_EQ(ended["rating_change"],
-            (json{{{"before", rounded(a1.rating)}, {"after", rounded(a2.rating)}, {"delta", rounded(a2.rating) - rounded(a1.rating)}},
-                  {{"before", rounded(b1.rating)}, {"after", rounded(b2.rating)}, {"delta", rounded(b2.rating) - rounded(b1.rating)}}}));
+            (json{{{"before", rounded(a1.rating)}, {"after", rounded(a2.rating)}, {"delta", rounded(a2.rating - a1.rating)}},
+                  {{"before", rounded(b1.rating)}, {"after", rounded(b2.rating)}, {"delta", rounded(b2.rating - b1.rating)}}}));
   // The push that announced the end carried the change too.
   std::optional<json> pushed;
   for (int i = 0; i < 20 && !pushed; ++i) {
@@ -180,6 +180,7 @@ TEST_F(RatingsApiTest, RatingsMoveByGlicko2AfterAResignationAndAFallenFlag) {
   EXPECT_EQ(last["result"], "win");
   EXPECT_EQ(last["reason"], "black ran out of time");
   EXPECT_EQ(last["delta"], rounded(a2.rating - a1.rating));
+  EXPECT_EQ(last["delta"], ended["rating_change"][0]["delta"]);  // the same number as the result dialog's
   EXPECT_EQ(page.body["recent"][1]["reason"], "black resigned");
   ASSERT_EQ(page.body["history"].size(), 2u);
   EXPECT_EQ(page.body["history"][0]["rating"], rounded(a1.rating));
@@ -281,7 +282,7 @@ TEST_F(RatingsApiTest, FirstWinAgainstAComputerLevel) {
   ASSERT_EQ(st["result"], "1-0") << st["reason"];
   const ratings::Result won[] = {{{static_cast<double>(level0), 60, 0.06}, 1.0}};
   const ratings::Rating after = ratings::update(ratings::Rating{}, won);
-  EXPECT_EQ(st["rating_change"], (json{{{"before", 1500}, {"after", rounded(after.rating)}, {"delta", rounded(after.rating) - 1500}},
+  EXPECT_EQ(st["rating_change"], (json{{{"before", 1500}, {"after", rounded(after.rating)}, {"delta", rounded(after.rating - 1500)}},
                                        nullptr}));
   EXPECT_EQ(st["players"][1]["rating"], level0);  // the computer's rating does not move
   // Games against the computer have a pool of their own: none of the speeds that pair people.

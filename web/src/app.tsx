@@ -26,6 +26,7 @@ import { ModPage } from './fair_play/mod_page';
 import { MistakesPage } from './review/mistakes_page';
 import { storage } from './common/storage';
 import { closeOnEscape } from './common/guard';
+import { trapFocusInModals } from './common/focus_trap';
 import { TextsProvider, useTexts } from './common/texts_context';
 import { TournamentsRoute } from './tournaments/tournaments_page';
 import { TOURNAMENT_TEXTS } from './tournaments/tournaments_texts';
@@ -65,6 +66,7 @@ export function App() {
       .catch(() => undefined);  // the copy stays as it was; the next page load tries again
   }, [accountKey]);
   useEffect(closeOnEscape, []);
+  useEffect(trapFocusInModals, []);
   useEffect(() => {
     api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
     accountApi.current().then(setAccount).catch(() => setAccount(null));

@@ -175,8 +175,9 @@ describe('togyz', () => {
     const black = await newPage();
     await black.goto(invite);
     await black.waitForSelector(`.game-page[data-game-id="${id}"]`);
-    // Black may not move out of turn: no Black pit is clickable.
+    // Black may not move out of turn: no Black pit is legal (they are offered as a premove only).
     assert.equal(await black.$$eval('.tk-legal', (els) => els.length), 0);
+    assert.equal(await black.$$eval('[data-pit^=b].tk-premove', (els) => els.length), 9);
     await clickAndWait(white, '[data-pit=w6]');
     await black.waitForSelector('.game-page[data-ply="1"]');
     assert.match(await black.textContent('[data-testid=status]'), /Your move/);

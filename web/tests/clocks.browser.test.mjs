@@ -63,6 +63,12 @@ test('a 1+0 online game: both clocks, the low-time warning, and a flag that fall
   await white.reload();  // the page learns the server's time from a fresh state
   await white.waitForSelector('[data-testid=clock-white][data-low=yes]');
   await white.screenshot({ path: path.join(ARTIFACTS, 'clock-low-time.png') });
+  // Seen (and named for a screen reader) and heard, once: the player's own clock only.
+  assert.match(await white.getAttribute('[data-testid=clock-white]', 'aria-label'), /^White: 0:0\d\.\d, Low time/i);
+  assert.equal(await white.evaluate(() => window.__oyinSounds?.played?.lowTime ?? 0), 1);
+  await white.waitForTimeout(400);
+  assert.equal(await white.evaluate(() => window.__oyinSounds?.played?.lowTime ?? 0), 1);
+  assert.equal(await black.evaluate(() => window.__oyinSounds?.played?.lowTime ?? 0), 0);
   assert.equal(await white.getAttribute('[data-testid=clock-black]', 'data-low'), 'no');
   await advance(8_000);  // nobody moves: the server's timer ends the game and pushes it
   for (const page of [white, black]) {

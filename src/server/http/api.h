@@ -16,6 +16,7 @@
 #include "server/knowledge/knowledge_service.h"
 #include "server/learn/puzzle_rating_store.h"
 #include "server/lobby/lobby_service.h"
+#include "server/presence/online_now.h"
 #include "server/common/rate_limiter.h"
 #include "storage/account_store.h"
 
@@ -175,6 +176,7 @@ class Api {
   Readiness* readiness_ = nullptr;
   std::int64_t slow_request_ms_ = 500;
   std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
+  OnlineNow online_;  // GET /api/online
   RouteTable<ApiCall> table_;
 };
 

@@ -213,6 +213,10 @@ void Api::add_people_routes() {
       respond(json_response(r.status, r.body));
     });
   });
+  table_.add("GET", "/api/online", "io", [this](ApiCall& c) {
+    const auto who = account_of_cookie(c.req.cookie);
+    c.reply({200, online_.answer(games_.games_in_play(), who ? who->username : "")});
+  });
   table_.add("GET", "/api/leaderboard/{game}", "loader", [this](ApiCall& c) {
     if (!ratings_) return not_here(c);
     games_.run_slow([this, game = c.parts[2], speed = c.t.param("speed"), respond = c.respond] {

@@ -90,6 +90,24 @@ void GameService::run_slow(std::function<void()> work) { table_.run_slow(std::mo
 
 std::size_t GameService::cached_games() { return table_.size(); }
 
+json GameService::games_in_play() {
+  json out = json::array();
+  for (const auto& s : table_.all(true)) {
+    std::lock_guard lock(s->m);
+    if (s->mode != Mode::online || !s->state || is_over(*s)) continue;
+    json players = s->accounts.players.is_array() ? s->accounts.players : json::array({json::object(), json::object()});
+    out.push_back({{"id", s->row.id},
+                   {"game", s->row.game},
+                   {"sides", {s->adapter->side_name(Side::First), s->adapter->side_name(Side::Second)}},
+                   {"players", std::move(players)},
+                   {"spectators", s->watchers.count},
+                   {"ply", s->state->ply()},
+                   {"rated", s->row.rated},
+                   {"connected", {s->seats[0].everywhere() > 0, s->seats[1].everywhere() > 0}}});
+  }
+  return out;
+}
+
 void GameService::loaded(const SessionPtr& s) {
   if (s->changed_while_loading.exchange(false)) loader_.reload(*s);
   ratings_.refresh_players(*s);

@@ -172,6 +172,9 @@ class GameService {
   // Blocks until no computer move is being computed (for a clean shutdown).
   void stop_all();
   std::size_t cached_games();
+  // The online games in play in memory on this instance, as GET /api/online lists them (presence/):
+  // [{"id", "game", "sides", "players" (as a state's), "spectators", "ply", "connected": [bool, bool]}].
+  json games_in_play();
 
   static constexpr std::size_t kMaxPositionsPerRequest = 500;
  private:

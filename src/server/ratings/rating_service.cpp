@@ -118,8 +118,10 @@ json RatingService::rating_change_json(const storage::StoredGame& row) {
   for (const storage::RatingChange& c : *changes)
     for (int side = 0; side < 2; ++side)
       if (row.users[side] == c.user_id && row.ai_side != side) {
-        const long before = rounded(c.before), after = rounded(c.after);
-        out[static_cast<std::size_t>(side)] = {{"before", before}, {"after", after}, {"delta", after - before}};
+        // The change rounded once, as the player page's games and graph give it (the same number
+        // on every page), not the difference of the rounded ratings.
+        out[static_cast<std::size_t>(side)] = {{"before", rounded(c.before)}, {"after", rounded(c.after)},
+                                               {"delta", rounded(c.after - c.before)}};
       }
   return out;
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
 import { errorText } from '../common/server_texts';
+import { fillText } from '../common/i18n';
 import { useChatSetting } from './chat_setting';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
@@ -83,6 +84,16 @@ export function AccountMenu({ account, setAccount }: {
   );
 }
 
+// The reason a new account cannot have user name `name` ('' for a good one or none typed yet).
+export function usernameProblem(at: Record<string, string>, name: string): string {
+  if (!name) return '';
+  const n = [...name].length;
+  if (n > 20) return fillText(at.nameTooLong, { n });
+  const bad = [...new Set([...name].filter((c) => !/[A-Za-z0-9_-]/.test(c)))];
+  if (bad.length) return fillText(at.nameBadCharacters, { chars: bad.map((c) => (c === ' ' ? '␣' : c)).join(' ') });
+  return '';
+}
+
 function AccountDialog({ mode, setMode, onDone }: {
   mode: 'in' | 'up'; setMode: (m: 'in' | 'up' | null) => void; onDone: (a: Account) => void;
 }) {
@@ -105,15 +116,21 @@ function AccountDialog({ mode, setMode, onDone }: {
     }
   };
   const title = mode === 'up' ? at.signUp : at.signIn;
+  // Why the name typed cannot be an account's, said as it is typed (never cut to fit).
+  const nameProblem = mode === 'up' ? usernameProblem(at, username.trim()) : '';
   return (
     <div class="modal-backdrop" onClick={() => setMode(null)}>
       <form class="modal account-form" role="dialog" aria-label={title} data-testid="account-dialog" data-mode={mode}
             onClick={(e) => e.stopPropagation()} onSubmit={submit}>
         <h2>{title}</h2>
         <label>{at.username}
-          <input name="username" autocomplete="username" required value={username} maxLength={20}
+          <input name="username" autocomplete="username" required value={username}
+                 aria-invalid={nameProblem ? 'true' : undefined} aria-describedby="username-note"
                  onInput={(e) => setUsername((e.target as HTMLInputElement).value)} />
-          {mode === 'up' && <small class="muted">{at.usernameHint}</small>}
+          {mode === 'up' && (
+            <small id="username-note" class={nameProblem ? 'error' : 'muted'} data-testid="username-note"
+                   data-problem={nameProblem ? 'yes' : 'no'}>{nameProblem || at.usernameHint}</small>
+          )}
         </label>
         <label>{at.password}
           <input name="password" type="password" required value={password}

@@ -15,6 +15,7 @@ import { ReportDialog } from '../fair_play/report_dialog';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
 import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
+import { Icon } from '../common/icons';
 
 
 // The game's outcome for this player: the server may say "win"/"loss"/"draw", or give the result
@@ -60,7 +61,7 @@ function FairPlayActions({ name, blocked, setBlocked }: {
     <div class="fair-play-actions" data-testid="fair-play-actions">
       <button data-action={blocked ? 'unblock' : 'block'} data-blocked={blocked ? '1' : '0'} disabled={busy || blocked === null}
               onClick={toggle}>{blocked ? ft.unblock : ft.block}</button>
-      <button data-action="report" onClick={() => setReporting(true)}>⚑ {ft.report}</button>
+      <button data-action="report" onClick={() => setReporting(true)}><Icon name="flag" /> {ft.report}</button>
       {blocked && <p class="muted small" data-testid="blocked-note">{fillText(ft.blockedNote, { name })}</p>}
       {error !== null && <p class="error" role="alert" data-testid="block-error">{errorText(t, error)}</p>}
       {reporting && <ReportDialog username={name} onClose={() => setReporting(false)} />}

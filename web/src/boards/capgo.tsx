@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { BoardData, CapgoBoardData } from '../common/api';
 import type { Dict } from '../common/i18n';
 import { onEnter, type BoardProps } from './types';
+import { moveCursor } from './cursor';
 import { fillText, sideName } from '../common/i18n';
 import { goPointName, goPointPlace } from './geometry';
 
@@ -98,7 +99,7 @@ export function GoBoard({ board, desc, legal, live, flipped, onMove, marks, t, e
     coords.push(<text key={`r${i}`} class="go-coord" x={size - M + 28} y={y + 5}>{n - i}</text>);
   }
   return (
-    <svg class="board go-board" viewBox={`0 0 ${size} ${size}`} role="group" aria-label={t.capgo}>
+    <svg class="board go-board" viewBox={`0 0 ${size} ${size}`} role="group" aria-label={t.capgo} onKeyDown={moveCursor}>
       <defs>
         <radialGradient id="go-black" cx="35%" cy="30%" r="75%">
           <stop offset="0%" stop-color="#6b6b6b" />

@@ -3,6 +3,7 @@
 // the legal moves (a click sends the move of that pit).
 import type { TogyzBoardData } from '../common/api';
 import { onEnter, type BoardProps } from './types';
+import { moveCursor } from './cursor';
 import { togyzPitPlace } from './geometry';
 import { fillText, sideName } from '../common/i18n';
 import { useSowFrame } from './sowing';
@@ -41,7 +42,7 @@ function Stones({ n, cx, cy, w, h, up }: { n: number; cx: number; cy: number; w:
   );
 }
 
-export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim }: BoardProps) {
+export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim, mover: legalFor }: BoardProps) {
   const marked = new Set(marks ?? []);
   // While a move is animated the frames of its sowing are drawn, the hand over one pit.
   const frame = useSowFrame(anim, board as TogyzBoardData);
@@ -52,7 +53,9 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim
   const lastFrom = last ? mover * 9 + last.pit - 1 : -1;
   const lastTo = last ? SIDES.indexOf(last.landing.side) * 9 + last.landing.pit - 1 : -1;
   const captured = !!last && (last.gained > 0 || last.tuzdyk);
-  const moveFor = (side: number, pit: number) => (side === toMove ? legal.find((m) => m.pit === pit)?.move : undefined);
+  const legalSide = legalFor ? SIDES.indexOf(legalFor) : toMove;
+  const premoving = legalSide !== toMove;  // the player's own pits, offered while the other side is to move
+  const moveFor = (side: number, pit: number) => (side === legalSide ? legal.find((m) => m.pit === pit)?.move : undefined);
   // A tuzdyk on one side's row belongs to the other side.
   const isTuzdyk = (side: number, pit: number) => pos.tuzdyks[1 - side] === pit;
 
@@ -73,7 +76,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim
       const tuz = isTuzdyk(side, i + 1);
       const cx = x + PIT_W / 2;
       const cy = y + PIT_H / 2;
-      const cls = ['tk-pit', move ? 'tk-legal' : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
+      const cls = ['tk-pit', move ? (premoving ? 'tk-premove' : 'tk-legal') : '', g === lastFrom ? 'tk-from' : '', g === lastTo ? 'tk-to' : '',
         (g === lastTo && captured) || (frame?.capture && g === frame.at) ? 'tk-capture' : '', tuz ? 'tk-tuzdyk' : '',
         frame && g === frame.at ? 'tk-sowing' : '',
         marked.has(`${side ? 'b' : 'w'}${i + 1}`) ? 'tk-marked' : ''].join(' ');
@@ -126,7 +129,7 @@ export function TogyzBoard({ board, legal, live, flipped, onMove, t, marks, anim
   };
 
   return (
-    <svg class="board togyz-board" data-sowing={frame ? 'yes' : 'no'} viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t.togyz}>
+    <svg class="board togyz-board" data-sowing={frame ? 'yes' : 'no'} viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t.togyz} onKeyDown={moveCursor}>
       <defs>
         <radialGradient id="tk-stone" cx="35%" cy="30%" r="70%">
           <stop offset="0%" stop-color="#fffaf0" />

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LegalMove, TojmotBoardData, TojmotCell } from '../common/api';
 import { onEnter, type BoardProps } from './types';
+import { moveCursor } from './cursor';
 import { tojmotCellPlace } from './geometry';
 import { fillText, sideName } from '../common/i18n';
 
@@ -113,7 +114,7 @@ export function TojmotBoard({ board, desc, legal, live, flipped, onMove, t, mark
 
   return (
     <div class="board-wrap">
-      <svg class="board tojmot-board" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.tojmot}>
+      <svg class="board tojmot-board" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.tojmot} onKeyDown={moveCursor}>
         <rect x="2" y="2" width={width - 4} height={height - 4} rx="18" class="tj-frame" />
         {cells}
         {taken && (() => {

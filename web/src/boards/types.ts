@@ -24,6 +24,7 @@ export interface BoardProps {
   // server to say why (the game page); otherwise such a click does nothing.
   explainIllegal?: boolean;
   anim?: BoardAnim | null;           // the move to `board` is being animated
+  mover?: string;                    // the side `legal` is for, when not the side to move (a premove)
 }
 
 // Keyboard play: Enter (or Space) on a focused pit, cell or point does what a click does.

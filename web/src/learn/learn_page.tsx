@@ -9,6 +9,7 @@ import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
 import { fillText } from '../common/i18n';
 import './learn.css';
+import { Icon } from '../common/icons';
 
 export function LearnPage() {
   const { t, meta } = useTexts();
@@ -34,8 +35,8 @@ export function LearnPage() {
           return (
             <section class="card learn-game" key={g.name} data-learn-game={g.name}>
               <h2>{(t as Record<string, string>)[g.name] ?? g.title}</h2>
-              {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}>📖 {lt.readRules}</a>}
-              {' '}<a class="button" href={`#/learn/puzzles/${g.name}`} data-puzzles-link={g.name}>🧩 {lt.solvePuzzles}</a>
+              {RULES[g.name] && <a class="button" href={`#/learn/rules/${g.name}`} data-rules-link={g.name}><Icon name="book" /> {lt.readRules}</a>}
+              {' '}<a class="button" href={`#/learn/puzzles/${g.name}`} data-puzzles-link={g.name}><Icon name="puzzle" /> {lt.solvePuzzles}</a>
               <h3 class="learn-lessons-title">{lt.lessons}
                 {mine.length > 0 && <span class="muted small"> · {fillText(lt.doneCount, { n: finished, m: mine.length })}</span>}</h3>
               <ol class="lesson-list">
@@ -43,7 +44,7 @@ export function LearnPage() {
                   <li key={l.id} class={l.id in done ? 'lesson-done' : ''}>
                     <a href={`#/learn/lesson/${l.id}`} data-lesson-link={l.id}>{pick(l.title, t.lang)}</a>
                     <span class="muted small"> · {l.steps} {lt.steps}</span>
-                    {l.id in done && <span class="done-mark" data-done={l.id} title={lt.done}> ✓</span>}
+                    {l.id in done && <span class="done-mark" data-done={l.id} title={lt.done}> <Icon name="check" /></span>}
                   </li>
                 ))}
               </ol>

@@ -7,6 +7,7 @@ import { enterGame, mySeeks, watchLobby } from './lobby_api'
 import { useDict } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
 import { fillText } from '../common/i18n';
+import { Icon } from '../common/icons';
 
 export function ChallengeNotice({ account }: { account: Account | null | undefined }) {
   const lt = useDict(LOBBY_TEXTS);
@@ -22,5 +23,5 @@ export function ChallengeNotice({ account }: { account: Account | null | undefin
   }, [account?.username]);
   if (!account || incoming === 0) return null;
   const text = fillText(lt.challengeNotice, { n: incoming });
-  return <a class="challenge-notice" href="#/lobby" data-testid="challenge-notice" title={text} aria-label={text}>⚔ {incoming}</a>;
+  return <a class="challenge-notice" href="#/lobby" data-testid="challenge-notice" title={text} aria-label={text}><Icon name="swords" /> {incoming}</a>;
 }

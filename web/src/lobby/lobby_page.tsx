@@ -12,6 +12,7 @@ import { challengeApi, enterGame, lobbyApi, mySeeks, pairingApi, watchLobby, typ
 import { ChallengesCard, type ChallengeAction } from './challenges_card';
 import { SeeksCard } from './seeks_card';
 import { SeekForm, type SeekChoice } from './seek_form';
+import { OnlineCard } from './online_card';
 import { useGuard } from '../common/guard';
 
 export function LobbyPage({ account }: { account: Account | null | undefined }) {
@@ -127,6 +128,7 @@ export function LobbyPage({ account }: { account: Account | null | undefined }) 
       <SeeksCard seeks={seeks} mine={mine} accept={accept} cancel={cancel} error={error} />
       <SeekForm account={account} busy={busy} searching={quick !== null} onPost={post} onPlayNow={playNow}
                 onStopSearching={stopSearching} />
+      <OnlineCard />
     </div>
   );
 }

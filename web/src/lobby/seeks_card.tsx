@@ -6,13 +6,15 @@ import { useDict, useTexts } from '../common/texts_context';
 import { LOBBY_TEXTS } from './lobby_texts';
 import type { SeekView } from './lobby_api';
 import { clockText } from './clock_label';
+import { rulesInWords } from '../play/rules_view';
 
 // `mine`: this browser's seeks (id -> token).
 function SeeksTable({ seeks, mine, accept, cancel }: {
   seeks: SeekView[]; mine: Record<string, string>; accept: (id: string) => void; cancel: (id: string) => void;
 }) {
-  const { t } = useTexts();
+  const { t, meta } = useTexts();
   const lt = useDict(LOBBY_TEXTS);
+  const optionsOf = (game: string) => meta.find((m) => m.name === game)?.rule_options ?? [];
   const dict = t as unknown as Record<string, string>;
   return (
     <table class="games-table seeks-table" data-testid="seeks-table">
@@ -23,7 +25,7 @@ function SeeksTable({ seeks, mine, accept, cancel }: {
         {seeks.map((s) => (
           <tr key={s.id} data-seek={s.id} data-mine={mine[s.id] ? '1' : undefined}>
             <td>{dict[s.game] ?? s.game}{s.color !== 'random' ? ` · ${dict[s.color] ?? s.color}` : ''}</td>
-            <td class="muted">{s.rules || lt.standard}</td>
+            <td class="muted" data-rules>{rulesInWords(t, optionsOf(s.game), s.rules ?? '') || lt.standard}</td>
             <td>{clockText(t, s)}</td>
             <td>{s.rated ? lt.rated : lt.casual}</td>
             <td>{s.username ?? lt.guest}{s.rating !== null ? ` (${ratingText(s.rating, s.provisional ?? false)})` : ''}</td>

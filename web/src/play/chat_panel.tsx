@@ -7,6 +7,7 @@ import type { ChatLine } from '../common/api';
 import { sideName } from '../common/i18n';
 import { useChatSetting } from '../account/chat_setting';
 import { useTexts } from '../common/texts_context';
+import { Icon } from '../common/icons';
 
 export const CHAT_MAX = 300;  // the server's limit (GameService::kChatMaxChars)
 
@@ -40,7 +41,7 @@ export function ChatPanel({ lines, me, canWrite, send, canReport, onReport, repo
                 <span class="chat-text">{l.text}</span>
                 {onReport && canReport?.(l) && (
                   <button type="button" class="chat-report" data-action="report-line" title={reportLabel} aria-label={reportLabel}
-                          onClick={() => onReport(l)}>⚑</button>
+                          onClick={() => onReport(l)}><Icon name="flag" /></button>
                 )}
               </li>
             ))}

@@ -6,6 +6,7 @@ import type { GameView } from '../common/api';
 import { formatClock, isLow } from './clock_text';
 import { useTexts } from '../common/texts_context';
 import { sound } from '../common/sound';
+import { sideName } from '../common/i18n';
 
 // Redraws a few times a second while some clock runs; returns the ms since the state came.
 // Frozen (the connection is down), the clocks stop where they are until a fresh state comes.
@@ -44,6 +45,7 @@ export function ClockChip({ view, side, frozen = false, mine = false }: { view: 
     <span class={`clock ${running ? 'running' : ''} ${low ? 'low' : ''} ${frozen ? 'frozen' : ''}`} data-testid={`clock-${side}`}
           data-frozen={frozen ? 'yes' : 'no'}
           data-running={running ? 'yes' : 'no'} data-low={low ? 'yes' : 'no'} role="timer"
+          aria-label={`${sideName(t, side)}: ${formatClock(ms)}${low ? `, ${t.lowTime}` : ''}`}
           title={low ? t.lowTime : undefined}>
       {formatClock(ms)}
       {firstMove && <small class="first-move" data-testid="first-move">{t.firstMoveIn} {formatClock(clock.first_move_ms! - elapsed)}</small>}

@@ -5,6 +5,7 @@ import { useTexts, useGameMeta } from '../common/texts_context';
 import { bigResult, resultText } from './game_texts';
 import { RatingChanges } from './seat_players';
 import type { ComponentChildren } from 'preact';
+import { Icon } from '../common/icons';
 
 export function ResignConfirm({ onCancel, onResign }: { onCancel: () => void; onResign: () => void }) {
   const { t } = useTexts();
@@ -15,7 +16,7 @@ export function ResignConfirm({ onCancel, onResign }: { onCancel: () => void; on
         <h2 id="resign-q">{t.resignConfirm}</h2>
         <div class="modal-buttons">
           <button data-action="resign-cancel" onClick={onCancel} autoFocus>{t.cancel}</button>
-          <button class="danger" data-action="resign-confirm" onClick={onResign}>⚑ {t.resign}</button>
+          <button class="danger" data-action="resign-confirm" onClick={onResign}><Icon name="flag" /> {t.resign}</button>
         </div>
       </div>
     </div>

@@ -5,6 +5,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { ChatLine } from '../common/api';
 import { endText, errorText } from '../common/server_texts';
+import { sideName } from '../common/i18n';
 import { useDict, useGameMeta, useTexts } from '../common/texts_context';
 import { BOARDS, BoardCounters, isFlipped } from '../boards';
 import type { Account } from '../account/account_api';
@@ -25,6 +26,7 @@ import { useShownPly } from './use_shown_ply';
 import { useAnimatedView } from './use_animated_view';
 import { useGameSounds } from './move_sounds';
 import { TableSwitches } from './table_switches';
+import { premoveCandidates, premoveMarks, usePremove } from './premove';
 import { TABLE_TEXTS } from './table_texts';
 import { ReviewPanel } from '../review/review_panel';
 import { useGameReview } from '../review/use_game_review';
@@ -35,6 +37,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const tt = useDict(TABLE_TEXTS);
   const game = useGame(id);
   const { me } = game;
+  const { premove, setPremove } = usePremove(game.view, me, game.move);
   // The page draws the game one move at a time: `view` is the state shown, `next` the one a
   // move is being animated to (the computer's reply waits in the queue meanwhile).
   const following = useRef(true);
@@ -52,7 +55,14 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   if (!view || !board) return <section class="card loading">…</section>;
 
   const roles = gameRoles(view, me, !!game.token, shown);
-  const legal = roles.canMove ? view.legal : [];
+  // Online, while the opponent is to move, the player's own moves are offered as a premove.
+  const latest = game.view ?? view;
+  const premoving = view.mode === 'online' && roles.isPlayer && latest.status === 'ongoing' && latest.to_move !== me &&
+    shown === view.ply && !!me;
+  const shownBoard = anim && next ? next.board : board;
+  const legal = premoving ? premoveCandidates(view.game, shownBoard, gameMeta?.board ?? {}, me!) : roles.canMove ? view.legal : [];
+  const onBoardMove = premoving ? (m: string) => setPremove(legal.find((l) => l.move === m) ?? null) : game.move;
+  const marks = premove ? premoveMarks(premove, me!) : anim ? undefined : rv.boardMarks;
   const turned = flipped ?? isFlipped(view.game, me);
   // The creator's invite link comes with the state in any of their tabs.
   const invite = view.invite ? `${location.origin}${view.invite}` : sessionStorage.getItem(`oyin.invite.${id}`);
@@ -81,15 +91,19 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   return (
     <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
          data-shown={shown} data-board-ready={ready ? 'yes' : 'no'} data-animating={anim ? 'yes' : 'no'}
-         data-anim-ply={anim ? anim.ply : ''} data-online={game.online ? 'yes' : 'no'}>
+         data-anim-ply={anim ? anim.ply : ''} data-online={game.online ? 'yes' : 'no'}
+         data-premove={premove ? premoveMarks(premove, me!).join('-') : ''}>
       <section class="board-column">
+        <h1 class="sr-only" data-testid="game-heading">
+          {(t as Record<string, string>)[view.game] ?? view.game}: {seats.map((s) => `${sideName(t, s.side)}${s.who ? ` (${s.who})` : ''}`).join(' – ')}
+        </h1>
         {!game.online && <div class="offline-banner" role="alert" data-testid="offline-banner">{tt.offline}</div>}
         {bar(seats[turned ? 0 : 1], 'top')}
-        <div class={ready ? '' : 'board-loading'}>
+        <div class={`${ready ? '' : 'board-loading'} ${premove ? 'premove-on' : ''}`}>
           {Board
-            ? <Board board={anim && next ? next.board : board} desc={gameMeta?.board ?? {}} legal={anim ? [] : legal}
-                     live={view.status === 'ongoing' && shown === view.ply} anim={anim}
-                     flipped={turned} onMove={game.move} t={t} explainIllegal marks={anim ? undefined : rv.boardMarks} />
+            ? <Board board={shownBoard} desc={gameMeta?.board ?? {}} legal={anim ? [] : legal}
+                     live={view.status === 'ongoing' && shown === view.ply} anim={anim} mover={premoving ? me : undefined}
+                     flipped={turned} onMove={onBoardMove} t={t} explainIllegal={!premoving} marks={marks} />
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         {bar(seats[turned ? 1 : 0], 'bottom')}

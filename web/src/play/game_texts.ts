@@ -33,5 +33,9 @@ export function bigResult(v: GameView, m: MetaGame | undefined): string {
 export function seatLabel(t: Dict, v: GameView, me: string | undefined, side: string): string {
   if (v.computer === side) return `${t.computer} · ${t.level} ${v.level}`;
   if (me === side || me === 'both') return t.you;
-  return me && v.mode !== 'review' ? t.friend : '';
+  // The other player of an online game (lobby, pairing, challenge or invite): named by their
+  // account when they have one (the chip shows it), else "Opponent".
+  if (!me || v.mode === 'review') return '';
+  const i = v.sides.indexOf(side);
+  return v.players?.[i]?.username ? '' : t.opponent;
 }

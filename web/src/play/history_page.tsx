@@ -3,13 +3,18 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type ListedGame } from '../common/api';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from './new_game';
-import { useTexts } from '../common/texts_context';
+import { useDict, useTexts } from '../common/texts_context';
 import { Pager } from '../common/pager';
+import { MyGames, seatIds } from './my_games';
+import { TABLE_TEXTS } from './table_texts';
 
 const PAGE = 20;
 
 export function HistoryPage() {
   const { t, meta } = useTexts();
+  const tt = useDict(TABLE_TEXTS);
+  // My games by default when this browser holds any; a visitor with none sees everyone's.
+  const [scope, setScope] = useState<'mine' | 'all'>(() => (seatIds().length ? 'mine' : 'all'));
   const [page, setPage] = useState(0);
   const [games, setGames] = useState<ListedGame[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -37,8 +42,15 @@ export function HistoryPage() {
     <div class="history">
       <section class="card">
         <h1>{t.history}</h1>
-        {games && games.length === 0 && <p class="muted">{t.noGames}</p>}
-        {games && games.length > 0 && (
+        <div class="segmented history-scope" role="group">
+          {(['mine', 'all'] as const).map((s) => (
+            <button key={s} class={scope === s ? 'selected' : ''} data-scope={s} aria-pressed={scope === s}
+                    onClick={() => setScope(s)}>{s === 'mine' ? tt.myGames : tt.allGames}</button>
+          ))}
+        </div>
+        {scope === 'mine' && <MyGames />}
+        {scope === 'all' && games && games.length === 0 && <p class="muted">{t.noGames}</p>}
+        {scope === 'all' && games && games.length > 0 && (
           <table class="games-table" data-testid="games-table">
             <thead><tr><th>{t.game}</th><th>{t.mode}</th><th>{t.moves}</th><th>{t.status}</th><th>{t.date}</th></tr></thead>
             <tbody>
@@ -47,14 +59,17 @@ export function HistoryPage() {
                   <td><GameIcon game={g.game} /> {dict[g.game] ?? g.title}</td>
                   <td>{dict[g.mode] ?? g.mode}{g.mode === 'ai' ? ` · ${g.level}` : ''}</td>
                   <td>{g.moves}</td>
-                  <td>{g.result === '*' ? t.ongoing : g.result}</td>
+                  {/* A game over without a result (no first move in time) is aborted, not in progress. */}
+                  <td data-status={g.result !== '*' ? 'finished' : g.reason ? 'aborted' : 'ongoing'}>
+                    {g.result !== '*' ? g.result : g.reason ? t.aborted : t.ongoing}
+                  </td>
                   <td>{g.updated_at.replace('T', ' ').replace('Z', '')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        <Pager page={page} size={PAGE} total={total} setPage={setPage} />
+        {scope === 'all' && <Pager page={page} size={PAGE} total={total} setPage={setPage} />}
       </section>
       <section class="card import">
         <h2>{t.importRecord}</h2>

@@ -36,6 +36,23 @@ export function valueText(t: Dict, o: RuleOption | undefined, v: unknown): strin
   return String(v);
 }
 
+// A rules text ("own_pieces_in_zone=1,piece6_both=0") in words: "" for the standard rules (no
+// option changed from its default), else the changed options, "Label: value" joined by " · ".
+export function rulesInWords(t: Dict, options: RuleOption[], rules: string): string {
+  const changed: string[] = [];
+  for (const part of rules.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    const raw = eq < 0 ? '' : part.slice(eq + 1);
+    const o = options.find((x) => x.name === name);
+    const v: unknown = !o ? raw : o.type === 'bool' ? raw === '1' || raw === 'true'
+      : o.type === 'int' && raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+    if (o && (v === o.default || (o.type === 'setup' && !v && !o.default))) continue;
+    changed.push(`${optionLabel(t, name)}: ${valueText(t, o, v)}`);
+  }
+  return changed.join(' · ');
+}
+
 // The rules of a game: every declared option with its value (alternatives shown instead of the
 // option they replace when the game uses them), values the game changed from the default marked.
 export function RulesSummary({ options, values }: { options: RuleOption[]; values: Record<string, unknown> }) {

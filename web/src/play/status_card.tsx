@@ -8,6 +8,7 @@ import { ACCOUNT_TEXTS } from '../account/account_texts';
 import { RulesSummary } from './rules_view';
 import type { GameRoles } from './game_roles';
 import type { GameState } from './use_game';
+import { Icon } from '../common/icons';
 
 export function StatusCard({ view, game, roles, status, invite }: {
   view: GameView; game: GameState; roles: GameRoles; status: string; invite: string | null;
@@ -29,10 +30,10 @@ export function StatusCard({ view, game, roles, status, invite }: {
       {notice && <div class="notice">{notice}</div>}
       {view.draw_offer && view.status === 'ongoing' && <div class="notice">{t.drawOffered} {sideName(t, view.draw_offer)}</div>}
       {roles.opponentAway && <div class="notice" data-testid="opponent-away">{t.opponentAway}</div>}
-      {roles.watching && <div class="watching-label" data-testid="you-are-watching">👁 {t.youAreWatching}</div>}
+      {roles.watching && <div class="watching-label" data-testid="you-are-watching"><Icon name="eye" /> {t.youAreWatching}</div>}
       {view.mode === 'online' && (
         <div class="muted spectators" data-testid="spectators" data-count={view.spectators ?? 0}>
-          👁 {view.spectators ?? 0} {t.watching}
+          <Icon name="eye" /> {view.spectators ?? 0} {t.watching}
         </div>
       )}
       {rematch?.offered_by && rematch.offered_by !== me && !rematch.game_id && (

@@ -77,7 +77,8 @@ describe('the words of a state', () => {
   test('who sits at a side', () => {
     expect(seatLabel(t, game({ mode: 'ai', computer: 'black', level: 4 }), 'white', 'black')).toBe(`${t.computer} · ${t.level} 4`);
     expect(seatLabel(t, game(), 'white', 'white')).toBe(t.you);
-    expect(seatLabel(t, game(), 'white', 'black')).toBe(t.friend);
+    expect(seatLabel(t, game(), 'white', 'black')).toBe(t.opponent);
+    expect(seatLabel(t, game({ players: [null, { username: 'bolat', rating: 1500 }] } as never), 'white', 'black')).toBe('');
     expect(seatLabel(t, game(), undefined, 'black')).toBe('');
   });
 });
