@@ -14,6 +14,7 @@ const PATHS = {
   rematch: 'M13 8a5 5 0 1 1-2-4M13 1v4H9',
   lock: 'M4 7V5a4 4 0 0 1 8 0v2M3 7h10v8H3z',
   check: 'M2 8l4 4 8-9',
+  fire: 'M8 15c-3 0-5-2-5-5 0-3 3-4 3-8 2 1 3 3 3 5 1-1 1-2 1-3 2 2 3 4 3 6 0 3-2 5-5 5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

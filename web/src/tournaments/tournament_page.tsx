@@ -4,6 +4,7 @@
 // once however fast the clicks; the standings, the pairings by round, the crosstable of a round
 // robin and the bracket of a knockout. When the socket says a new game of mine is paired, the page
 // says so and takes me to it (once per game: coming back here from it does not send me there again).
+import { Icon } from '../common/icons';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { ApiError } from '../common/api';
@@ -146,7 +147,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
     <div class="tournament-page" data-testid="tournament-page" data-tournament-id={tour.id} data-status={tour.status} data-round={tour.round}>
       <section class="card tournament-head">
         <a class="muted small" href="#/tournaments">← {tt.back}</a>
-        <h1 data-testid="tournament-name">{tour.name}{tour.password ? ' 🔒' : ''}</h1>
+        <h1 data-testid="tournament-name">{tour.name}{tour.password ? <> <Icon name="lock" /></> : ''}</h1>
         <p class="terms">{dict[tour.game] ?? tour.game} · {termsText(t, tt, tour)}
           {tour.format === 'swiss' && tour.rounds ? ` · ${tt.rounds} ${tour.rounds}` : ''}
           {tour.format === 'arena' && tour.minutes ? ` · ${tour.minutes} min` : ''}

@@ -1,6 +1,7 @@
 // A tournament's tables: the standings (tie-breaks and arena sheets when the server sends them),
 // the pairings by round with links to the games, the crosstable of a round robin and the bracket
 // of a knockout. Each table scrolls inside its own box on a phone.
+import { Icon } from '../common/icons';
 import { sideName } from '../common/i18n';
 import { useDict, useTexts } from '../common/texts_context';
 import { bracketOf, crosstableOf, roundsOf, scoreText } from './tournament_logic';
@@ -40,7 +41,7 @@ export function StandingsTable({ t: tour, me }: { t: Tournament; me?: string }) 
             {tour.standings.map((s) => (
               <tr key={s.username} data-standing={s.username} class={s.username === me ? 'me' : ''}>
                 <td>{s.rank}</td>
-                <td>{playerLink(s.username)}{s.on_fire ? <span title={tt.onFire} aria-label={tt.onFire}> 🔥</span> : null}</td>
+                <td>{playerLink(s.username)}{s.on_fire ? <span title={tt.onFire} aria-label={tt.onFire}> <Icon name="fire" /></span> : null}</td>
                 <td class="score" data-score={s.score}>{scoreText(s.score)}</td>
                 {names.map((n) => <td key={n}>{s.tiebreaks?.[n] !== undefined ? scoreText(s.tiebreaks[n]) : ''}</td>)}
                 <td>{s.games}</td>

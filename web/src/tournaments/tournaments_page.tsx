@@ -1,6 +1,7 @@
 // The tournaments (#/tournaments): upcoming, running and finished, filtered by game, each a link to
 // its page (#/tournament/ID); a signed-in user creates one in a dialog. TournamentsRoute is the
 // app's one entry to both pages.
+import { Icon } from '../common/icons';
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '../account/account_api';
 import { errorText } from '../common/server_texts';
@@ -31,7 +32,7 @@ function TournamentList({ title, list, kind }: { title: string; list: Tournament
             <li key={s.id} data-tournament={s.id}>
               <a href={`#/tournament/${s.id}`}>
                 <GameIcon game={s.game} />
-                <span class="tournament-name">{s.name}{s.password ? ' 🔒' : ''}</span>
+                <span class="tournament-name">{s.name}{s.password ? <> <Icon name="lock" /></> : ''}</span>
                 <small class="muted">{dict[s.game] ?? s.game} · {termsText(t, tt, s)} · {tt.players} {s.players}/{s.max_players}</small>
                 <small class="muted">{new Date(s.starts_at).toLocaleString(t.lang)}</small>
               </a>
