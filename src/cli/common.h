@@ -39,6 +39,7 @@ std::string position_after_moves(const GameAdapter& g, const std::string& rules,
 void add_perft_command(CLI::App& app, int& exit_code);
 void add_worker_command(CLI::App& app, int& exit_code);
 void add_win_chance_command(CLI::App& app, int& exit_code);
+void add_review_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_play_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);

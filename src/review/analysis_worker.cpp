@@ -5,13 +5,11 @@
 #include <thread>
 
 #include "registry/registry.h"
+#include "review/position_analysis.h"
 
 namespace oyin::review {
 
 namespace {
-
-// A finished game's last position, as a score: won, lost or drawn for the side to move.
-constexpr int kTerminalScore = 100'000;
 
 std::string random_suffix() {
   std::random_device rd;
@@ -19,12 +17,6 @@ std::string random_suffix() {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
-}
-
-std::string joined(const std::vector<std::string>& pv) {
-  std::string s;
-  for (const auto& m : pv) s += (s.empty() ? "" : " ") + m;
-  return s;
 }
 
 }  // namespace
@@ -95,6 +87,9 @@ std::string AnalysisWorker::work(const storage::AnalysisJob& job, const std::str
   int done = static_cast<int>(written->size());
   std::unique_ptr<Engine> engine = game->make_engine();
   (void)engine->set_option("Hash", std::to_string(options_.hash_mb));  // a Monte-Carlo engine has none
+  // The played move is searched from the position before it (review/position_analysis.h) where
+  // the search is by depth; a Monte-Carlo search's win rates are compared as they are.
+  const bool score_played = game->engine_kind() == EngineKind::AlphaBeta;
   for (int ply = 0; ply < total; ++ply) {
     if (ply > 0)
       if (auto r = st->play(moves[static_cast<std::size_t>(ply - 1)]); !r) return "the game does not replay: " + r.error();
@@ -103,27 +98,19 @@ std::string AnalysisWorker::work(const storage::AnalysisJob& job, const std::str
       stopped = true;
       return {};
     }
-    storage::AnalysedPosition p;
-    p.ply = ply;
-    if (const GameStatus s = st->status(); s.over()) {
-      p.score = s.outcome != Outcome::Win ? 0 : s.winner == st->side_to_move() ? kTerminalScore : -kTerminalScore;
-    } else {
-      SearchLimits limits;
-      limits.depth = job.depth;
-      limits.nodes = static_cast<std::uint64_t>(job.nodes);
-      limits.threads = options_.threads;
-      if (!job.depth && !job.nodes) limits.depth = 12;  // oyin analyze's default
-      const SearchResult r = engine->search(*st, limits, {}, &stop);
-      if (stop) {
-        stopped = true;
-        return {};
-      }
-      p.score = r.info.score_cp;
-      if (r.info.is_mate) p.mate = r.info.mate_in;
-      p.best = r.best_move;
-      p.best_line = joined(r.info.pv);
-      p.nodes = static_cast<std::int64_t>(r.info.nodes);
+    SearchLimits limits;
+    limits.depth = job.depth;
+    limits.nodes = static_cast<std::uint64_t>(job.nodes);
+    limits.threads = options_.threads;
+    if (!job.depth && !job.nodes) limits.depth = 12;  // oyin analyze's default
+    const std::string played = ply + 1 < total ? moves[static_cast<std::size_t>(ply)] : std::string();
+    bool interrupted = false;
+    storage::AnalysedPosition p = analyse_position(*engine, *st, limits, played, score_played, &stop, interrupted);
+    if (interrupted) {
+      stopped = true;
+      return {};
     }
+    p.ply = ply;
     auto w = jobs_.write_position(job.id, lease, p, wall_ms(), options_.lease_ms);
     if (!w) return w.error();
     if (!*w) return {};  // taken over: the other worker finishes it

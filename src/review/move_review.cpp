@@ -37,6 +37,13 @@ GameReview review_game(const std::vector<storage::AnalysedPosition>& positions, 
     m.win_after = same ? next : 1 - next;
     m.score_after = same ? after->second->score : -after->second->score;
     if (after->second->mate) m.mate_after = same ? *after->second->mate : -*after->second->mate;
+    // The played move scored from the position before it, to the engine's move's horizon
+    // (review/position_analysis.h): what the move is measured by when the worker wrote it.
+    if (const auto* b = before->second; b->played_score) {
+      m.score_after = *b->played_score;
+      m.mate_after = b->played_mate;
+      m.win_after = win_chance.of(*b->played_score, b->played_mate);
+    }
     const double loss = std::max(0.0, m.win_before - m.win_after);
     if (!m.best.empty() && m.move == m.best) m.cls = MoveClass::best;
     else if (loss >= kBlunder) m.cls = MoveClass::blunder;

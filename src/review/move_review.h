@@ -22,7 +22,8 @@ struct ReviewedMove {
   int side = 0;            // who made it (0 = the first player)
   std::string move;
   double win_before = 0.5;  // the mover's win chance before the move ...
-  double win_after = 0.5;   // ... and after it
+  double win_after = 0.5;   // ... and after it (the played move's score from the position before
+                            // when the worker wrote one, else the next position's)
   int score_after = 0;              // the engine's score after it, the mover's view
   std::optional<int> mate_after;    // (or a proven result, moves to it, + when the mover wins)
   MoveClass cls = MoveClass::good;

@@ -128,9 +128,11 @@ Result<bool> AnalysisJobStore::write_position(std::int64_t job, const std::strin
     held = *n > 0;
     if (!held) return Ok{};
     const Value mate = p.mate ? Value(*p.mate) : Value(nullptr);
-    auto w = c.exec("INSERT INTO analysis_positions(job_id, ply, score, mate, best, best_line, nodes) VALUES(?,?,?,?,?,?,?) "
-                    "ON CONFLICT DO NOTHING",
-                    {job, p.ply, p.score, mate, p.best, p.best_line, p.nodes});
+    const Value played = p.played_score ? Value(*p.played_score) : Value(nullptr);
+    const Value played_mate = p.played_mate ? Value(*p.played_mate) : Value(nullptr);
+    auto w = c.exec("INSERT INTO analysis_positions(job_id, ply, score, mate, best, best_line, nodes, played_score, "
+                    "played_mate) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                    {job, p.ply, p.score, mate, p.best, p.best_line, p.nodes, played, played_mate});
     if (!w) return make_error("database: writing an analysed position: " + w.error());
     if (*w == 0) return Ok{};  // written before (the primary key keeps each position once)
     auto d = c.exec("UPDATE analysis_jobs SET done = done + 1 WHERE id = ?", {job});
@@ -159,7 +161,9 @@ Status AnalysisJobStore::release(std::int64_t job, const std::string& lease) {
 
 Result<std::vector<AnalysedPosition>> AnalysisJobStore::positions(std::int64_t job) {
   auto rows = db_.reader()->query(
-      "SELECT ply, score, mate, best, best_line, nodes FROM analysis_positions WHERE job_id = ? ORDER BY ply", {job});
+      "SELECT ply, score, mate, best, best_line, nodes, played_score, played_mate FROM analysis_positions "
+      "WHERE job_id = ? ORDER BY ply",
+      {job});
   if (!rows) return make_error("database: reading analysed positions: " + rows.error());
   std::vector<AnalysedPosition> out;
   for (const Row& r : *rows) {
@@ -170,6 +174,8 @@ Result<std::vector<AnalysedPosition>> AnalysisJobStore::positions(std::int64_t j
     p.best = r.text(3);
     p.best_line = r.text(4);
     p.nodes = r.integer(5);
+    if (!r.is_null(6)) p.played_score = static_cast<int>(r.integer(6));
+    if (!r.is_null(7)) p.played_mate = static_cast<int>(r.integer(7));
     out.push_back(std::move(p));
   }
   return out;

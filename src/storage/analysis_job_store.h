@@ -40,6 +40,10 @@ struct AnalysedPosition {
   std::string best;            // the engine's move ("" at the end of the game)
   std::string best_line;       // its line, moves separated by spaces
   std::int64_t nodes = 0;
+  // The move played from this position, searched to the same horizon as `best` (the mover's
+  // view; none at the end of the game or when the worker did not score it).
+  std::optional<int> played_score;
+  std::optional<int> played_mate;
 };
 
 class AnalysisJobStore {

@@ -377,6 +377,12 @@ CREATE TABLE tournament_pairings(
 );
 CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
 )sql"},
+    // 16: a game review measures a move by the played move's score from the position before it,
+    // searched to the same horizon as the engine's move (review/position_analysis.h).
+    {.sql = R"sql(
+ALTER TABLE analysis_positions ADD COLUMN played_score INTEGER;
+ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
+)sql"},
 };
 
 }  // namespace

@@ -54,6 +54,8 @@ class AnalysisJobStoreTest : public ::testing::TestWithParam<Backend> {
     p.best = "1";
     p.best_line = "1 2";
     p.nodes = 5;
+    if (ply % 2) p.played_score = 10 * ply - 3;  // the played move's own score (kept when there is one)
+    if (ply == 3) p.played_mate = -2;
     return p;
   }
   // Names built by appending (GCC 12 warns, wrongly, on "literal" + std::string).
@@ -118,7 +120,12 @@ TEST_P(AnalysisJobStoreTest, ALeaseKeepsTheJobAndATakeoverRefusesTheLateWorker) 
   auto positions = jobs->positions((*a)->id);
   ASSERT_TRUE(positions);
   ASSERT_EQ(positions->size(), 4u);
-  for (int ply = 0; ply < 4; ++ply) EXPECT_EQ((*positions)[static_cast<std::size_t>(ply)].score, 10 * ply);
+  for (int ply = 0; ply < 4; ++ply) {
+    const AnalysedPosition& p = (*positions)[static_cast<std::size_t>(ply)];
+    EXPECT_EQ(p.score, 10 * ply);
+    EXPECT_EQ(p.played_score, at(ply).played_score);
+    EXPECT_EQ(p.played_mate, at(ply).played_mate);
+  }
   EXPECT_FALSE(*jobs->claim("lease-c", 10'000'000, kLeaseMs));  // a finished job is nobody's work
 }
 
