@@ -372,6 +372,7 @@ CREATE TABLE tournament_pairings(
   decider INTEGER NOT NULL DEFAULT 0,
   berserk INTEGER NOT NULL DEFAULT 0,
   plies INTEGER NOT NULL DEFAULT 0,
+  ended_ms BIGINT NOT NULL DEFAULT 0,
   created_ms BIGINT NOT NULL,
   PRIMARY KEY(tournament_id, seq)
 );

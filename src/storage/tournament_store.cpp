@@ -115,7 +115,7 @@ Result<std::vector<TournamentPlayer>> TournamentStore::players(const std::string
 
 Result<std::vector<TournamentPairing>> TournamentStore::pairings(const std::string& id) {
   auto rows = db_.reader()->query(
-      "SELECT seq, round, white, black, game_id, result, forfeit, match_game, decider, berserk, created_ms, plies "
+      "SELECT seq, round, white, black, game_id, result, forfeit, match_game, decider, berserk, created_ms, plies, ended_ms "
       "FROM tournament_pairings WHERE tournament_id = ? ORDER BY seq",
       {id});
   if (!rows) return failed("tournament pairings", rows.error());
@@ -134,6 +134,7 @@ Result<std::vector<TournamentPairing>> TournamentStore::pairings(const std::stri
     p.berserk = static_cast<int>(r.integer(9));
     p.created_ms = r.integer(10);
     p.plies = static_cast<int>(r.integer(11));
+    p.ended_ms = r.integer(12);
     out.push_back(std::move(p));
   }
   return out;
@@ -247,13 +248,13 @@ Status TournamentStore::add_berserk(const std::string& id, int seq, int bit) {
 }
 
 Result<bool> TournamentStore::record_result(const std::string& id, int seq, const std::string& result, bool forfeit,
-                                            int plies) {
+                                            int plies, std::int64_t ended_ms) {
   bool changed = false;
   auto done = db_.writer()->transaction([&](Connection& c) -> Status {
     auto n = c.exec(
-        "UPDATE tournament_pairings SET result = ?, forfeit = ?, plies = ? WHERE tournament_id = ? AND seq = ? AND "
-        "result = ''",
-        {result, forfeit ? 1 : 0, plies, id, seq});
+        "UPDATE tournament_pairings SET result = ?, forfeit = ?, plies = ?, ended_ms = ? WHERE tournament_id = ? AND "
+        "seq = ? AND result = ''",
+        {result, forfeit ? 1 : 0, plies, ended_ms, id, seq});
     if (!n) return make_error(n.error());
     changed = *n == 1;
     return changed ? c.notify("tournaments", id) : Status(Ok{});

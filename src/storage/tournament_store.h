@@ -59,6 +59,7 @@ struct TournamentPairing {
   bool decider = false;
   int berserk = 0;  // bit 0: white berserked, bit 1: black
   int plies = 0;    // the game's length when its result came in
+  std::int64_t ended_ms = 0;  // when its result came in (the director's wall clock)
   std::int64_t created_ms = 0;
 };
 
@@ -109,7 +110,8 @@ class TournamentStore {
   // An arena pairing's player berserked (bit 1: white, 2: black).
   Status add_berserk(const std::string& id, int seq, int bit);
   // A pairing's result, once (false when it already had one).
-  Result<bool> record_result(const std::string& id, int seq, const std::string& result, bool forfeit, int plies = 0);
+  Result<bool> record_result(const std::string& id, int seq, const std::string& result, bool forfeit, int plies = 0,
+                             std::int64_t ended_ms = 0);
   // The pairings still being played, with their games as stored now.
   Result<std::vector<PairingGame>> open_games(const std::string& id);
   // Which tournament a game is in ("" for none).

@@ -135,15 +135,20 @@ Plan arena_next(const TournamentRow& t, const std::vector<TournamentPlayer>& pla
     if (p.number > 0 && p.active && !p.paused && !busy.count(p.user_id)) waiting.push_back(p.number);
   if (waiting.size() < 2) return plan;
   if (waiting.size() % 2 == 1) {
-    // One must wait on: the one paired last (its game began latest), never the same one over and
-    // over (the rules alone would leave out the lowest ranked each time).
-    std::map<int, int> last_seq;
+    // One must wait on: the one who has waited least (their last game ended latest), so nobody
+    // sits out twice running while others come and go (the rules alone would leave out the
+    // lowest ranked each time).
+    std::map<int, std::int64_t> last_end;
     std::map<std::int64_t, int> number;
     for (const TournamentPlayer& p : players) number[p.user_id] = p.number;
-    for (const TournamentPairing& p : pairings) last_seq[number[p.white]] = last_seq[number[p.black]] = p.seq;
-    const auto latest = std::max_element(waiting.begin(), waiting.end(),
-                                         [&](int a, int b) { return last_seq[a] < last_seq[b]; });
-    waiting.erase(latest);
+    for (const TournamentPairing& p : pairings) {
+      const std::int64_t end = p.ended_ms > 0 ? p.ended_ms : p.created_ms;
+      for (const std::int64_t user : {p.white, p.black})
+        if (user != 0) last_end[number[user]] = std::max(last_end[number[user]], end);
+    }
+    const auto least = std::max_element(waiting.begin(), waiting.end(),
+                                        [&](int a, int b) { return last_end[a] < last_end[b]; });
+    waiting.erase(least);
   }
   const auto users = users_by_number(players);
   const auto pairs = tournament::arena_pairings(entrants_of(players), arena_games(players, pairings), waiting);

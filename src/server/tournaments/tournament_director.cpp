@@ -94,7 +94,7 @@ bool TournamentService::take_results(const storage::TournamentRow& t, std::int64
   for (const storage::PairingGame& g : *open) {
     const auto [result, forfeit] = outcome_of(g);
     if (!result.empty()) {
-      auto done = store_.record_result(t.id, g.seq, result, forfeit, static_cast<int>(g.plies));
+      auto done = store_.record_result(t.id, g.seq, result, forfeit, static_cast<int>(g.plies), now_ms);
       news = (done && *done) || news;
       if (done && *done && forfeit && t.format == "arena") {
         // The player who did not play is not paired again until they come back.
