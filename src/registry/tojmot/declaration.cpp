@@ -24,7 +24,7 @@ GameDeclaration declare_tojmot() {
        "B:IIIA13,IVC13,VIE11,IXG11,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 9",
        "", 5),
   };
-  // Chess-like games of 60-100 moves a side: chess's usual controls.
+  // Games of 60-100 moves a side: bullet to classical controls, as for other long board games.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
   // Fixed level ratings, docs/engines.md "Tojmot level ladder": 20 games a step (+-60..110 each).
   // Levels 9 and 10 came out 89 below and then 35 above level 8, within those margins: they are
