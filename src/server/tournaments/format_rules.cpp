@@ -55,41 +55,38 @@ PlannedPairing planned(const tournament::Pairing& p, const std::map<int, std::in
   return out;
 }
 
-Plan round_robin_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
-                      const std::vector<TournamentPairing>& pairings) {
+// The formats played round by round: nothing while the round's games go on; then the next
+// round from `pair_round(round)`, or the end after `rounds` rounds (or when it pairs nobody: all
+// met, or all withdrew).
+template <class PairRound>
+Plan next_round(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
+                const std::vector<TournamentPairing>& pairings, int rounds, PairRound pair_round) {
   Plan plan;
   plan.round = t.round;
   if (t.round > 0 && !round_done(pairings, t.round)) return plan;
-  const auto users = users_by_number(players);
-  const int n = static_cast<int>(users.size());
-  if (t.round >= tournament::berger_rounds(n, t.double_rr)) {
+  const std::vector<tournament::Pairing> next = t.round >= rounds ? std::vector<tournament::Pairing>{} : pair_round(t.round + 1);
+  if (next.empty()) {
     plan.finish = true;
     return plan;
   }
   plan.round = t.round + 1;
-  for (const tournament::Pairing& p : tournament::berger_round(n, plan.round, t.double_rr))
-    plan.pairings.push_back(planned(p, users, players));
+  const auto users = users_by_number(players);
+  for (const tournament::Pairing& p : next) plan.pairings.push_back(planned(p, users, players));
   return plan;
+}
+
+Plan round_robin_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
+                      const std::vector<TournamentPairing>& pairings) {
+  const int n = static_cast<int>(users_by_number(players).size());
+  return next_round(t, players, pairings, tournament::berger_rounds(n, t.double_rr),
+                    [&](int round) { return tournament::berger_round(n, round, t.double_rr); });
 }
 
 Plan swiss_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
                 const std::vector<TournamentPairing>& pairings) {
-  Plan plan;
-  plan.round = t.round;
-  if (t.round > 0 && !round_done(pairings, t.round)) return plan;
-  if (t.round >= t.rounds) {
-    plan.finish = true;
-    return plan;
-  }
-  const auto users = users_by_number(players);
-  const auto next = tournament::swiss_round(entrants_of(players), pairings_of(players, pairings), t.round + 1);
-  if (next.empty()) {  // nobody left to pair (everyone met, or all withdrew): over early
-    plan.finish = true;
-    return plan;
-  }
-  plan.round = t.round + 1;
-  for (const tournament::Pairing& p : next) plan.pairings.push_back(planned(p, users, players));
-  return plan;
+  return next_round(t, players, pairings, t.rounds, [&](int round) {
+    return tournament::swiss_round(entrants_of(players), pairings_of(players, pairings), round);
+  });
 }
 
 Plan knockout_next(const TournamentRow& t, const std::vector<TournamentPlayer>& players,
