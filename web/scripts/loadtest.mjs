@@ -2,8 +2,8 @@
 // loopback, for a bounded time. Prints move latency percentiles (and, for a server it started,
 // its resident memory); exits 1 on any error. `--help` prints the options.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import WebSocket from 'ws';
+import { pool, signUp } from './load_accounts.mjs';
 
 const USAGE = `usage: node web/scripts/loadtest.mjs [options]
   --games N        concurrent games (default 200)
@@ -214,41 +214,6 @@ async function post(base, target, body, cookie) {
   let json = null;
   try { json = JSON.parse(text); } catch { /* reported with the status */ }
   return { status: res.status, json, text, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
-}
-
-// Account k signs up from a loopback address of its own (all of 127/8 is loopback on Linux): the
-// server takes 5 sign-ups an hour from one address.
-function signUpFrom(base, k, body) {
-  const url = new URL('/api/account/register', base);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      localAddress: `127.1.${1 + Math.floor(k / 250)}.${1 + (k % 250)}`,
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode, text, cookie: (res.headers['set-cookie']?.[0] ?? '').split(';')[0] }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function signUp(base, name, k) {
-  const r = await signUpFrom(base, k, { username: name, password: `load-${name}-pw7` });
-  if (r.status !== 201 || !r.cookie) throw new Error(`sign up ${name}: HTTP ${r.status} ${r.text}`);
-  return r.cookie;
-}
-
-// Runs fn(i) for i < n with at most `limit` in flight.
-async function pool(n, limit, fn) {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
-    while (next < n) await fn(next++);
-  }));
 }
 
 // The creator of a seek learns of its game on the lobby socket (after the accept, too).

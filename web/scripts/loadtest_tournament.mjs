@@ -3,33 +3,8 @@
 // moves over the game's socket (resigning after --moves of its own moves, if given) and waits
 // for the next pairing. Reports move latency, how long finished players waited for their next
 // game (goal: within 2 s), and every error.
-import http from 'node:http';
 import WebSocket from 'ws';
-
-// Account k signs up from a loopback address of its own (the server takes 5 sign-ups an hour
-// from one address; all of 127/8 is loopback on Linux).
-function signUpFrom(base, k, name) {
-  const url = new URL('/api/account/register', base);
-  const data = JSON.stringify({ username: name, password: `load-${name}-pw7` });
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      localAddress: `127.2.${1 + Math.floor(k / 250)}.${1 + (k % 250)}`,
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => {
-        const cookie = (res.headers['set-cookie']?.[0] ?? '').split(';')[0];
-        if (res.statusCode !== 201 || !cookie) reject(new Error(`sign up ${name}: HTTP ${res.statusCode} ${text}`));
-        else resolve(cookie);
-      });
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+import { pool, signUp } from './load_accounts.mjs';
 
 async function post(base, target, body, cookie) {
   const res = await fetch(`${base}${target}`, {
@@ -40,13 +15,6 @@ async function post(base, target, body, cookie) {
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${target}: HTTP ${res.status} ${text}`);
   return JSON.parse(text);
-}
-
-async function pool(n, limit, fn) {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
-    while (next < n) await fn(next++);
-  }));
 }
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
@@ -62,7 +30,7 @@ export async function runTournamentLoad(opts) {
   const run = Date.now().toString(36).slice(-5);
   const t0 = performance.now();
   const cookies = new Array(players);
-  await pool(players, 8, async (k) => { cookies[k] = await signUpFrom(baseOf(k), k, `ar${run}${k}`); });
+  await pool(players, 8, async (k) => { cookies[k] = await signUp(baseOf(k), `ar${run}${k}`, k, 2); });
   const signUpSeconds = (performance.now() - t0) / 1000;
   const created = await post(baseOf(0), '/api/tournaments', {
     game, rules: '', format: 'arena', clock, rated: true, minutes: Math.max(5, Math.ceil(seconds / 60) + 1),
