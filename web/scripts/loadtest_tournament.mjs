@@ -46,6 +46,7 @@ export async function runTournamentLoad(opts) {
     const random = opts.random(k);
     let endedAt = null;
     let playing = false;
+    let latest = null;  // the game the player was last taken to
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/tournaments/${id}`, { headers: { Cookie: cookies[k] } });
     sockets.push(ws);
     ws.on('error', (e) => { if (!stopping) errors.push(`player ${k}: tournament socket ${e.message}`); resolve(); });
@@ -59,10 +60,14 @@ export async function runTournamentLoad(opts) {
       else if (playing) waits.push(0);  // paired before this side had even seen its game end
       endedAt = null;
       playing = true;
-      play(k, base, msg.game_id, msg.color, random).then(() => {
+      const gameId = msg.game_id;
+      latest = gameId;
+      play(k, base, gameId, msg.color, random).then(() => {
+        ++gamesPlayed;
+        // A game whose end is seen after the next one began says nothing of the wait.
+        if (latest !== gameId) return;
         playing = false;
         endedAt = performance.now();
-        ++gamesPlayed;
       });
     });
   });
