@@ -48,6 +48,10 @@ struct StoredGame {
   std::int64_t users[2] = {0, 0};
   bool rated = false;
   bool rating_done = false;
+  // Schema 17: the tournament the game is played in ("" when none) and its berserk sides (bit 1
+  // the first side, 2 the second), whose clocks start halved.
+  std::string tournament;
+  int clock_cut = 0;
 };
 
 class GameStore {
@@ -83,6 +87,8 @@ class GameStore {
   Status set_next_game(const std::string& id, const std::string& next);
   // Gives seat `side` to account `user` if it has none yet; false when it had one.
   Result<bool> set_user(const std::string& id, int side, std::int64_t user);
+  // Marks `side`'s clock as cut in half by a berserk (kept for a restart before its first move).
+  Status set_clock_cut(const std::string& id, int side);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first; `moves` left empty, `move_count` filled.
   Result<std::vector<StoredGame>> list(std::size_t offset, std::size_t limit);

@@ -384,6 +384,13 @@ CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
 ALTER TABLE analysis_positions ADD COLUMN played_score INTEGER;
 ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
 )sql"},
+    // 17: a tournament's game knows its tournament (a link back, no rematch) and keeps an arena
+    // berserk's halved clock (bit 1: the first side, 2: the second) across a restart before the
+    // berserk side's first move.
+    {.sql = R"sql(
+ALTER TABLE games ADD COLUMN tournament TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN clock_cut INTEGER NOT NULL DEFAULT 0;
+)sql"},
 };
 
 }  // namespace

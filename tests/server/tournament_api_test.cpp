@@ -288,6 +288,35 @@ TEST_F(TournamentApiTest, ArenaPairsAgainAtOnceScoresBerserkAndEndsOnTime) {
   EXPECT_EQ(account(bw).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).status, 404);
 }
 
+TEST_F(TournamentApiTest, ATournamentGameLinksBackKeepsItsBerserkOverARestartAndHasNoRematch) {
+  const std::string id = create("ann", {{"game", "togyz"}, {"format", "arena"}, {"minutes", 10}, {"clock", kBlitz},
+                                        {"name", "Arena"}, {"starts_at", "2030-01-01T10:00:00Z"}});
+  for (const char* name : {"ann", "bob"}) ASSERT_EQ(account(name).post("/api/tournaments/" + id + "/join").status, 200);
+  ASSERT_EQ(account("ann").post("/api/tournaments/" + id + "/start").status, 200);
+  const auto games = open_pairings(tournament(id), 1);
+  ASSERT_EQ(games.size(), 1u);
+  const std::string white = games[0]["white"], black = games[0]["black"], game = games[0]["game_id"];
+  json s = account(white).get("/api/games/" + game).body;
+  EXPECT_EQ(s["tournament"], (json{{"id", id}, {"berserk", {false, false}}}));
+  const std::string white_ms = std::string(s["sides"][0]) + "_ms";
+  ASSERT_EQ(account(white).post("/api/tournaments/" + id + "/berserk", {{"game_id", game}}).status, 200);
+  s = account(white).get("/api/games/" + game).body;
+  EXPECT_EQ(s["tournament"]["berserk"], (json{true, false}));
+  EXPECT_EQ(s["clock"][white_ms], 90'000);
+  // A restart before the berserk side's first move keeps the cut.
+  server_->kill9();
+  ASSERT_TRUE(server_->start(port_));
+  s = account(white).get("/api/games/" + game).body;
+  EXPECT_EQ(s["tournament"]["berserk"], (json{true, false}));
+  EXPECT_EQ(s["clock"][white_ms], 90'000) << s["clock"].dump();
+  ASSERT_EQ(account(white).post("/api/games/" + game + "/moves", {{"move", s["legal_moves"][0]}}).status, 200);
+  EXPECT_EQ(account(white).get("/api/games/" + game).body["clock"][white_ms], 90'000);
+  ASSERT_EQ(account(black).post("/api/games/" + game + "/resign").status, 200);
+  const auto rematch = account(white).post("/api/games/" + game + "/rematch");
+  EXPECT_EQ(rematch.status, 409);
+  EXPECT_EQ(rematch.body["code"], "rematch_not_allowed");
+}
+
 TEST_F(TournamentApiTest, AFollowerHearsOfItsGame) {
   const std::string id = create("ann", {{"game", "togyz"}, {"format", "round_robin"}, {"clock", kBlitz},
                                         {"name", "Pair"}, {"starts_at", "2030-01-01T10:00:00Z"}});

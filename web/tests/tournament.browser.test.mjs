@@ -55,9 +55,12 @@ async function sideways(page) {
 
 // Back to the tournament as a player would: the header's link, then the tournament in the list
 // (whose page may at once take the player on to the next game).
+// From a tournament's game by its own link (a Swiss game offers neither berserk nor a rematch).
 async function backToTournament(page, id) {
-  await page.click('[data-nav=tournaments]');
-  await page.click(`[data-tournament="${id}"] a`);
+  assert.equal(await page.getAttribute('[data-testid=back-to-tournament]', 'href'), `#/tournament/${id}`);
+  assert.equal(await page.locator('[data-action=berserk]').count(), 0, 'berserk is an arena\'s');
+  assert.equal(await page.locator('[data-action=rematch]').count(), 0, 'a tournament game has no rematch');
+  await page.click('[data-testid=back-to-tournament]');  // (which may take him on to his next game at once)
 }
 
 // One player's tournament: each round, wait to be taken to a new game, resign it if the opponent
@@ -134,7 +137,8 @@ test('four players: created, joined, started, played to the end; everyone sees t
   await creator.click('[data-action=create-tournament-submit]');
   await creator.waitForSelector('[data-testid=tournament-page][data-status=created]');
   const id = await creator.getAttribute('[data-testid=tournament-page]', 'data-tournament-id');
-  assert.match(await creator.textContent('[data-testid=countdown]'), /^Starts in (59|60):\d\d$/);
+  // (an hour ahead to the minute, against the server's time to the second: at most 1:00:01)
+  assert.match(await creator.textContent('[data-testid=countdown]'), /^Starts in (59:\d\d|1:00:0[01])$/);
   const created = await getJson(`/api/tournaments/${id}`);
   assert.equal(created.format, FORMAT.format);
   assert.equal(created.game, 'togyz');
@@ -231,6 +235,32 @@ test('four players: created, joined, started, played to the end; everyone sees t
   await creator.click('[data-action=cancel]');
   await bolat.waitForSelector('[data-testid=tournament-page][data-status=cancelled]');
   assert.equal(await bolat.locator('[data-action=join]').count(), 0, 'a cancelled tournament takes nobody');
+
+  // An arena: both are taken to their game; white goes berserk before the first move and sees
+  // the halved clock; the button is gone after.
+  await creator.click('[data-nav=tournaments]');
+  await creator.click('[data-action=create-tournament]');
+  await creator.fill('[data-topt=name]', 'Quick arena');
+  await creator.selectOption('[data-topt=game]', 'togyz');
+  await creator.selectOption('[data-topt=format]', 'arena');
+  await creator.click('[data-action=create-tournament-submit]');
+  await creator.waitForSelector('[data-testid=tournament-page][data-status=created]');
+  const arena = await creator.getAttribute('[data-testid=tournament-page]', 'data-tournament-id');
+  await bolat.goto(`${server.url}/#/tournament/${arena}`);
+  await bolat.click('[data-action=join]');
+  await creator.click('[data-action=join]');
+  for (const page of [creator, bolat]) await page.waitForSelector('.game-page [data-testid=back-to-tournament]', { timeout: 30_000 });
+  const game = (await getJson(`/api/tournaments/${arena}`)).pairings[0];
+  const white = game.white === 'bolat' ? bolat : creator;
+  const black = white === bolat ? creator : bolat;
+  assert.equal(await black.locator('[data-action=berserk]').count(), 1, 'black too may go berserk before his first move');
+  const before = await getJson(`/api/games/${game.game_id}`);
+  await white.click('[data-action=berserk]');
+  await white.waitForSelector(`[data-testid=berserk-${before.sides[0]}]`);
+  await white.waitForSelector('[data-action=berserk]', { state: 'detached' });
+  await black.waitForSelector(`[data-testid=berserk-${before.sides[0]}]`);  // pushed to the other side
+  const after = await getJson(`/api/games/${game.game_id}`);
+  assert.equal(after.clock[`${before.sides[0]}_ms`], before.clock.initial_ms / 2);
 
   for (const page of [...pages, phone]) assert.deepEqual(page.errors, []);
   for (const page of [...pages, phone]) await page.context().close();

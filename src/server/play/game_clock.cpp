@@ -60,6 +60,12 @@ bool GameClock::berserk(int side) {
   return true;
 }
 
+void GameClock::keep_cut(int side, bool moved) {
+  if (cut_[side]) return;
+  cut_[side] = true;
+  if (!moved) left_[side] /= 2;
+}
+
 void GameClock::begin(std::int64_t now_ms) {
   if (begun_) return;
   begun_ = true;

@@ -78,9 +78,12 @@ class GameClock {
   bool held() const { return held_; }
 
   // An arena's berserk: `side`, before its first move, gives up half its time (once; false when
-  // it had already). Kept with the side's first move; a restart before it forgets the cut.
+  // it had already). The store keeps it (games.clock_cut) for keep_cut after a restart.
   bool berserk(int side);
   bool berserked(int side) const { return cut_[side]; }
+  // After restore: `side` had gone berserk (as stored); its time is halved unless it has moved
+  // since (its stored time left already is).
+  void keep_cut(int side, bool moved);
 
   // The game ended at `now_ms`: the clocks stop where they are (a fallen flag shows 0).
   void stop(std::size_t ply, int to_move, std::int64_t now_ms);

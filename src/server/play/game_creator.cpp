@@ -131,7 +131,7 @@ Reply GameCreator::create(const json& req, const std::string& base_url, std::int
 }
 
 Reply GameCreator::create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
-                              const std::int64_t (&users)[2]) {
+                              const std::int64_t (&users)[2], const std::string& tournament) {
   const GameEntry* adapter = find_game(game);
   if (!adapter) return Reply::error(400, "unknown_game", "unknown game '" + game + "'", {{"game", game}});
   auto st = adapter->new_game(rules, "");
@@ -149,6 +149,7 @@ Reply GameCreator::create_for(const std::string& game, const std::string& rules,
     row.users[side] = accounts ? users[side] : 0;
   }
   row.rated = rated;
+  row.tournament = tournament;
   auto started = start(adapter, Mode::online, std::move(*st), std::move(row), control, -1, "");
   if (!started) return Reply::error(500, "server_error", started.error());
   auto& s = *started;

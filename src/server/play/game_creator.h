@@ -33,7 +33,7 @@ class GameCreator {
   Reply create(const nlohmann::json& request, const std::string& base_url, std::int64_t user, std::string* other_seat,
                const std::string& address);
   Reply create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
-                   const std::int64_t (&users)[2]);
+                   const std::int64_t (&users)[2], const std::string& tournament);
 
  private:
   Result<SessionPtr> start(const GameEntry* adapter, Mode mode, std::unique_ptr<GameState> state, storage::StoredGame row,

@@ -6,6 +6,16 @@
 
 namespace oyin::server {
 
+namespace {
+
+bool has_moved(const std::vector<std::pair<int, std::int64_t>>& marks, int side) {
+  for (const auto& mark : marks)
+    if (mark.first == side) return true;
+  return false;
+}
+
+}  // namespace
+
 // Runs without any lock that other games need.
 std::string GameLoader::load(GameSession& s, const std::string& id) {
   auto row = store_.load(id);
@@ -33,12 +43,14 @@ std::string GameLoader::load(GameSession& s, const std::string& id) {
   GameClock& clock = s.timing.clock;
   clock = GameClock({s.row.clock_initial_ms, s.row.clock_increment_ms}, now);
   clock.restore(s.timing.marks, now);
+  for (int side = 0; side < 2; ++side)
+    if (s.row.clock_cut & (1 << side)) clock.keep_cut(side, has_moved(s.timing.marks, side));
   for (auto& seat : s.seats) seat.away_since = now;
   if (s.mode != Mode::online) clock.begin(now);
   // A flag falls on the side to move: after a restart its clock shows the 0 it ended on.
   if (clock_end_code(s.row.reason) == "time") clock.flag(index(s.state->side_to_move()));
   if (s.state->status().over()) {  // the store keeps the rules' verdict too; in memory only overrides
-    s.row.result = "*";
+    s.row.result = std::string(1, '*');  // not = "*": GCC 12 warns of a false overlap (-Wrestrict)
     s.row.reason.clear();
   }
   if (s.mode == Mode::online) {

@@ -141,8 +141,8 @@ Reply GameService::create(const json& req, const std::string& base_url, std::int
 }
 
 Reply GameService::create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
-                              const std::int64_t (&users)[2]) {
-  return creator_.create_for(game, rules, control, rated, users);
+                              const std::int64_t (&users)[2], const std::string& tournament) {
+  return creator_.create_for(game, rules, control, rated, users, tournament);
 }
 
 Reply GameService::get(const std::string& id, const std::string& given, std::int64_t user) {
@@ -270,6 +270,9 @@ Reply GameService::berserk(const std::string& id, std::int64_t user) {
   return seat_action(id, "", user, "", {}, [&](GameSession& s, int side) -> std::optional<Reply> {
     if (!s.timing.clock.timed() || s.state->ply() > static_cast<std::size_t>(side) || !s.timing.clock.berserk(side))
       return Reply::error(409, "berserk_not_allowed", "berserk is only before one's first move, once");
+    s.row.clock_cut |= 1 << side;
+    if (auto kept = store_.set_clock_cut(s.row.id, side); !kept) return Reply::error(500, "server_error", kept.error());
+    ++s.version;
     return std::nullopt;
   });
 }

@@ -107,9 +107,10 @@ class GameService {
   // by anyone else; both seat tokens come back:
   //   201 {"id", "tokens": [side 0's, side 1's], "state"}, or an error Reply as create's.
   // The 30 s wait for the first move starts once both players have come (a request or a
-  // WebSocket with their token), as in any online game.
+  // WebSocket with their token), as in any online game. `tournament`: the id of the tournament
+  // that pairs it ("" for none), shown in its state; such a game has no rematch.
   Reply create_for(const std::string& game, const std::string& rules, TimeControl control, bool rated,
-                   const std::int64_t (&users)[2]);
+                   const std::int64_t (&users)[2], const std::string& tournament = "");
   // `user`: the signed-in account of the request. An account seated in a game acts for its seat
   // without the seat's token (from another device), here and in every seat action, and its state
   // says which side is its ("you").

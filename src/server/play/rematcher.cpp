@@ -8,6 +8,8 @@ namespace oyin::server {
 std::optional<Reply> Rematcher::refusal(const GameSession& s, int side) const {
   if (s.mode != Mode::online) return Reply::error(409, "rematch_not_allowed", "a rematch is for online games between people");
   if (!is_over(s)) return Reply::error(409, "rematch_not_allowed", "the game is still being played");
+  if (!s.row.tournament.empty())
+    return Reply::error(409, "rematch_not_allowed", "a tournament's game has no rematch: the tournament pairs the next");
   if (fair_play_) {
     if (auto refused = fair_play_->pairing_refusal(s.row.users[side], s.row.users[1 - side])) return refused;
     if (fair_play_->pairing_refusal(s.row.users[1 - side]))

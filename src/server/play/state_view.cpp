@@ -64,6 +64,7 @@ json StateView::state(const GameSession& s) const {
               {"spectators", s.watchers.count},
               {"rematch", rematch(s)},
               {"rated", s.row.rated},
+              {"tournament", tournament(s)},
               {"players", s.accounts.players.is_null() ? guest_players(s.row) : s.accounts.players},
               {"rating_change", s.accounts.rating_change},
               {"created_at", s.row.created_at}};
@@ -115,6 +116,11 @@ json StateView::rematch(const GameSession& s) {
   if (s.mode != Mode::online) return nullptr;
   return {{"offered_by", s.rematch_offer >= 0 ? json(s.adapter->side_name(static_cast<Side>(s.rematch_offer))) : json(nullptr)},
           {"game_id", s.row.next_game.empty() ? json(nullptr) : json(s.row.next_game)}};
+}
+
+json StateView::tournament(const GameSession& s) {
+  if (s.row.tournament.empty()) return nullptr;
+  return {{"id", s.row.tournament}, {"berserk", {(s.row.clock_cut & 1) != 0, (s.row.clock_cut & 2) != 0}}};
 }
 
 json StateView::chat_line(const GameSession& s, const storage::ChatLine& l) {

@@ -27,6 +27,8 @@ class StateView {
  private:
   nlohmann::json presence(const GameSession& s) const;
   static nlohmann::json rematch(const GameSession& s);
+  // null, or {"id": the tournament that paired the game, "berserk": [side 0's, side 1's]}.
+  static nlohmann::json tournament(const GameSession& s);
   Clock& clock_;
 };
 

@@ -157,7 +157,7 @@ bool TournamentService::advance(storage::TournamentRow t, std::int64_t now_ms) {
       const TimeControl c = p.decider ? TimeControl{std::max<std::int64_t>(60'000, control.initial_ms / 2), control.increment_ms}
                                       : control;
       const std::int64_t users[2] = {p.white, p.black};
-      const Reply game = games_.create_for(t.game, t.rules, c, t.rated, users);
+      const Reply game = games_.create_for(t.game, t.rules, c, t.rated, users, t.id);
       if (game.status != 201) return false;  // tried again at the next sweep
       row.game_id = game.body["id"];
     }

@@ -123,6 +123,7 @@ export interface GameView {
   rating_change?: [RatingChange | null, RatingChange | null] | null;  // once a rated game has ended
   spectators?: number;                        // connections that hold no seat
   rematch?: { offered_by: string | null; game_id: string | null } | null;  // online games
+  tournament?: { id: string; berserk: [boolean, boolean] } | null;        // a tournament's game
   invite?: string;                            // to the creator of an online game: "/#/join/ID/TOKEN"
   chat?: ChatLine[];                          // the chat so far, in a connection's first state
 }

@@ -21,6 +21,7 @@ import { seatLabel, statusText } from './game_texts';
 import { MoveList } from './move_list';
 import { PlayerChip, type Seat } from './player_chip';
 import { StatusCard } from './status_card';
+import { TournamentGameCard } from '../tournaments/tournament_game_card';
 import { useGame } from './use_game';
 import { useShownPly } from './use_shown_ply';
 import { useAnimatedView } from './use_animated_view';
@@ -111,6 +112,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
       </section>
       <aside class="side-panel">
         <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
+        <TournamentGameCard view={view} me={game.me} />
         <MoveList view={view} ply={shown} setPly={setPly} marks={rv.marks} />
         {view.status === 'finished' && (
           <ReviewPanel view={view} ply={shown} setPly={setPly} review={rv.review} canRequest={!!account || !!game.token}

@@ -38,6 +38,7 @@ export function gameRoles(view: GameView, me: string | undefined, hasToken: bool
     offerFromOther: !!view.draw_offer && !!me && me !== 'both' && view.draw_offer !== me,
     opponentAway: canAct && view.mode === 'online' && !!view.clock && !!opponent && view.presence?.[opponent]?.connected === false,
     analysisClosed: (view.mode === 'online' || (view.mode === 'ai' && !!view.rated)) && ongoing,
-    rematch: view.mode === 'online' && view.status === 'finished' && isPlayer ? view.rematch ?? null : null,
+    // A tournament pairs its players' next games itself: no rematch there.
+    rematch: view.mode === 'online' && view.status === 'finished' && isPlayer && !view.tournament ? view.rematch ?? null : null,
   };
 }

@@ -116,6 +116,7 @@ export const tournamentsApi = {
   start: (id: string) => call<Tournament>('POST', `${path(id)}/start`, {}),
   cancel: (id: string) => call<Record<string, never>>('POST', `${path(id)}/cancel`, {}),
   remove: (id: string, username: string) => call<Record<string, never>>('POST', `${path(id)}/remove`, { username }),
+  berserk: (id: string, gameId: string) => call<Record<string, never>>('POST', `${path(id)}/berserk`, { game_id: gameId }),
   trf: (id: string) => call<{ text: string }>('GET', `${path(id)}/trf`),
 };
 

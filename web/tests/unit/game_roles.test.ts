@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { GameView } from '../../src/common/api';
 import { DICTS } from '../../src/common/i18n';
 import { gameRoles } from '../../src/play/game_roles';
+import { mayBerserk } from '../../src/tournaments/tournament_game_card';
 import { bigResult, resultText, seatLabel, statusText } from '../../src/play/game_texts';
 import { plyAfterKey } from '../../src/play/use_shown_ply';
 
@@ -55,6 +56,21 @@ describe('gameRoles', () => {
     expect(gameRoles(game({ status: 'finished', rematch }), 'white', true, 2).rematch).toEqual(rematch);
     expect(gameRoles(game({ status: 'ongoing', rematch }), 'white', true, 2).rematch).toBeNull();
     expect(gameRoles(game({ status: 'finished', rematch }), undefined, false, 2).rematch).toBeNull();
+    const tournament = { id: 't1', berserk: [false, false] as [boolean, boolean] };
+    expect(gameRoles(game({ status: 'finished', rematch, tournament }), 'white', true, 2).rematch).toBeNull();
+  });
+  test('berserk: an arena player of a timed game, before their own first move, once', () => {
+    const clock = { white_ms: 1, black_ms: 1, running: null, initial_ms: 1, increment_ms: 0, first_move_ms: null };
+    const arena = (ply: number, berserk: [boolean, boolean] = [false, false]) =>
+      game({ ply, clock, tournament: { id: 't1', berserk } } as Partial<GameView>);
+    expect(mayBerserk(arena(0), 'white', 'arena')).toBe(true);
+    expect(mayBerserk(arena(1), 'white', 'arena')).toBe(false);   // white has moved
+    expect(mayBerserk(arena(1), 'black', 'arena')).toBe(true);
+    expect(mayBerserk(arena(2), 'black', 'arena')).toBe(false);
+    expect(mayBerserk(arena(0, [true, false]), 'white', 'arena')).toBe(false);
+    expect(mayBerserk(arena(0), 'white', 'swiss')).toBe(false);
+    expect(mayBerserk(arena(0), undefined, 'arena')).toBe(false);  // a spectator
+    expect(mayBerserk(game({ ply: 0, clock: null, tournament: { id: 't1', berserk: [false, false] } }), 'white', 'arena')).toBe(false);
   });
 });
 
