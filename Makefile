@@ -12,7 +12,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=$(if $(filter 1,$(SAN)),Debug,Release
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
 APT_PACKAGES := g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
 	libcli11-dev nlohmann-json3-dev libsqlite3-dev libsodium-dev gnugo \
-	libboost1.81-dev chromium libpq-dev postgresql-15
+	libboost1.81-dev chromium libpq-dev postgresql-15 libjemalloc-dev
 
 # The fuzz build: clang with libFuzzer (its runtime is in libclang-rt-14-dev), in build-fuzz/.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
