@@ -327,6 +327,8 @@ TEST_F(TournamentApiTest, AFollowerHearsOfItsGame) {
   ASSERT_TRUE(first);
   EXPECT_EQ((*first)["type"], "tournament");
   EXPECT_EQ((*first)["tournament"]["status"], "created");
+  EXPECT_EQ((*first)["tournament"]["entrants_total"], 2);  // the pushed head says how much there is
+  EXPECT_TRUE((*first)["me"].is_null());                    // bob's lines are all in the head
   ASSERT_EQ(account("ann").post("/api/tournaments/" + id + "/start").status, 200);
   std::optional<json> game;
   for (int i = 0; i < 20 && !game; ++i) {

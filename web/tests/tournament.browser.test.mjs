@@ -261,6 +261,15 @@ test('four players: created, joined, started, played to the end; everyone sees t
   await black.waitForSelector(`[data-testid=berserk-${before.sides[0]}]`);  // pushed to the other side
   const after = await getJson(`/api/games/${game.game_id}`);
   assert.equal(after.clock[`${before.sides[0]}_ms`], before.clock.initial_ms / 2);
+  // Black resigns: a spectator of the arena sees white's sheet (a win: 2 points) and black's (0).
+  await black.click('[data-action=resign]');
+  await black.click('[data-action=resign-confirm]');
+  const dana = pages[2];
+  await dana.goto(`${server.url}/#/tournament/${arena}`);
+  await dana.waitForFunction(([w, b]) => {
+    const points = (name) => [...document.querySelectorAll(`[data-standing="${name}"] .sheet span`)].map((s) => s.textContent);
+    return points(w).join() === '2' && points(b).join() === '0';
+  }, [game.white, game.black], { timeout: 15_000 });
 
   for (const page of [...pages, phone]) assert.deepEqual(page.errors, []);
   for (const page of [...pages, phone]) await page.context().close();

@@ -35,10 +35,9 @@ class TournamentService {
   static constexpr std::int64_t kNoShowMs = 60'000;
   static constexpr int kMaxPlayers = 256;
   static constexpr std::size_t kListed = 50;
-  // A tournament's view is pushed to its followers at most this often, with its newest
-  // kPushedPairings pairings ("pairings_total" says how many there are).
+  // A tournament's view is pushed to its followers at most this often (its head only:
+  // pushed_view.h).
   static constexpr std::int64_t kPushEveryMs = 1'000;
-  static constexpr std::size_t kPushedPairings = 100;
 
   // `db_url`: the store's PostgreSQL URL to listen on (ignored for a SQLite file).
   TournamentService(storage::Db& db, GameService& games, Clock& clock, const std::string& db_url);
@@ -86,7 +85,8 @@ class TournamentService {
   void changed(const std::string& id);
   void tell_games(const std::string& id, const std::vector<storage::TournamentPairing>& pairings,
                   const std::vector<std::pair<std::shared_ptr<Subscriber>, Subscriber*>>& to);
-  Reply view(const std::string& id);
+  // `names`, when given, gets each player's username by account id.
+  Reply view(const std::string& id, std::map<std::int64_t, std::string>* names = nullptr);
 
   storage::TournamentStore store_;
   storage::RatingStore ratings_;

@@ -5,6 +5,7 @@
 
 #include "server/common/request_json.h"
 #include "server/tournaments/format_rules.h"
+#include "server/tournaments/pushed_view.h"
 #include "server/tournaments/standings_view.h"
 #include "server/tournaments/tournament_service.h"
 
@@ -52,7 +53,7 @@ json summary(const storage::TournamentRow& t, std::size_t players) {
 
 }  // namespace
 
-Reply TournamentService::view(const std::string& id) {
+Reply TournamentService::view(const std::string& id, std::map<std::int64_t, std::string>* names_out) {
   auto t = store_.find(id);
   if (!t) return Reply::error(500, "server_error", t.error());
   if (!*t) return Reply::error(404, "no_such_tournament", "no tournament " + id, {{"id", id}});
@@ -80,6 +81,7 @@ Reply TournamentService::view(const std::string& id) {
                         {"paused", p.paused}});
   j["entrants"] = std::move(entrants);
   tournaments::add_format_views(**t, *players, *pairings, j);
+  if (names_out) *names_out = std::move(names);
   return {200, std::move(j)};
 }
 
@@ -101,7 +103,8 @@ Reply TournamentService::list() {
 }
 
 Reply TournamentService::subscribe(const std::string& id, const std::shared_ptr<Subscriber>& sub, std::int64_t user) {
-  const Reply r = view(id);
+  std::map<std::int64_t, std::string> names;
+  const Reply r = view(id, &names);
   if (r.status != 200) return r;
   {
     std::lock_guard lock(mutex_);
@@ -110,7 +113,9 @@ Reply TournamentService::subscribe(const std::string& id, const std::shared_ptr<
     f.tournament = id;
     f.user = user;
   }
-  sub->send_text(wire_text(json{{"type", "tournament"}, {"tournament", r.body}}));
+  const json head = tournaments::pushed_head(r.body);
+  const auto name = names.find(user);
+  sub->send_text(tournaments::push_message(wire_text(head), tournaments::own_lines(r.body, head, name == names.end() ? "" : name->second)));
   changed(id);  // and its game, if one is waiting for it
   return {200, json::object()};
 }
@@ -131,7 +136,10 @@ void TournamentService::changed(const std::string& id) {
         it = followers_.erase(it);
         continue;
       }
-      if (it->second.tournament == id) to.emplace_back(it->second.sub.lock(), it->first);
+      if (it->second.tournament == id) {
+        to.emplace_back(it->second.sub.lock(), it->first);
+        users.push_back(it->second.user);
+      }
       ++it;
     }
     if (to.empty()) return;
@@ -160,15 +168,17 @@ void TournamentService::changed(const std::string& id) {
   }
   auto pairings = store_.pairings(id);
   if (push_now) {
-    Reply r = view(id);
+    std::map<std::int64_t, std::string> names;
+    Reply r = view(id, &names);
     if (r.status != 200) return;
-    json& list = r.body["pairings"];
-    r.body["pairings_total"] = list.size();
-    if (list.size() > kPushedPairings)  // the newest; GET /api/tournaments/{id} has them all
-      list = json(std::vector<json>(list.end() - static_cast<std::ptrdiff_t>(kPushedPairings), list.end()));
-    const std::string text = wire_text(json{{"type", "tournament"}, {"tournament", r.body}});
-    for (const auto& [sub, key] : to)
-      if (sub) sub->send_text(text);
+    const json head = tournaments::pushed_head(r.body);
+    const std::string head_text = wire_text(head);
+    for (std::size_t i = 0; i < to.size(); ++i) {
+      if (!to[i].first) continue;
+      const auto name = names.find(users[i]);
+      to[i].first->send_text(
+          tournaments::push_message(head_text, tournaments::own_lines(r.body, head, name == names.end() ? "" : name->second)));
+    }
   }
   if (pairings) tell_games(id, *pairings, to);
 }

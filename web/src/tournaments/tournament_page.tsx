@@ -71,9 +71,30 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
   const meRef = useRef(me);
   meRef.current = me;
 
+  // "All players": the whole view is fetched (GET) and its tables kept, refreshed at most every
+  // 10 s as the pushes (only the leaders) come.
+  const all = useRef<{ on: boolean; view: Tournament | null; at: number }>({ on: false, view: null, at: 0 });
+  const fetchAll = () => {
+    all.current.at = Date.now();
+    tournamentsApi.get(id).then((v) => {
+      all.current.view = v;
+      show(v);
+    }).catch(setError);
+  };
   const show = (v: Tournament) => {
+    const a = all.current;
+    const pushedHead = v.standings_total !== undefined;
+    if (a.on && pushedHead && a.view) {
+      if (Date.now() - a.at > 10_000) fetchAll();
+      v = { ...v, standings: a.view.standings, sheets: a.view.sheets, entrants: a.view.entrants,
+            standings_total: undefined };
+    }
     setTour(v);
     setOffset(clockOffset(v.now, Date.now()));
+  };
+  const showAll = () => {
+    all.current.on = true;
+    fetchAll();
   };
   useEffect(() => {
     tournamentsApi.get(id).then(show).catch((e) => {
@@ -190,7 +211,7 @@ export function TournamentPage({ id, account }: { id: string; account: Account |
       {tour.status === 'created' || tour.status === 'cancelled' ? <EntrantsList t={tour} onRemove={removing} busy={busy} /> : (
         <div class="tournament-columns">
           <div class="tournament-main">
-            <StandingsTable t={tour} me={me} />
+            <StandingsTable t={tour} me={me} onShowAll={showAll} />
             {tour.format === 'knockout' && <BracketView t={tour} />}
             {tour.format === 'round_robin' && <CrosstableView t={tour} />}
             <PairingsTable t={tour} me={me} />

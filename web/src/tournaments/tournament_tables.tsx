@@ -2,10 +2,10 @@
 // the pairings by round with links to the games, the crosstable of a round robin and the bracket
 // of a knockout. Each table scrolls inside its own box on a phone.
 import { Icon } from '../common/icons';
-import { sideName } from '../common/i18n';
+import { fillText, sideName } from '../common/i18n';
 import { useDict, useTexts } from '../common/texts_context';
 import { bracketOf, crosstableOf, roundsOf, scoreText } from './tournament_logic';
-import type { Pairing, Tournament, TournamentSummary } from './tournaments_api';
+import type { Pairing, Standing, Tournament, TournamentSummary } from './tournaments_api';
 import { TOURNAMENT_TEXTS, type TournamentsDict } from './tournaments_texts';
 import { timeControlText } from '../play/clock_text';
 import type { Dict } from '../common/i18n';
@@ -18,12 +18,16 @@ export function termsText(t: Dict, tt: TournamentsDict, s: TournamentSummary): s
 
 const playerLink = (name: string) => <a href={`#/player/${encodeURIComponent(name)}`}>{name}</a>;
 
-export function StandingsTable({ t: tour, me }: { t: Tournament; me?: string }) {
+// `onShowAll`: offered when only the leaders were pushed (standings_total says how many there are).
+export function StandingsTable({ t: tour, me, onShowAll }: { t: Tournament; me?: string; onShowAll?: () => void }) {
   const tt = useDict(TOURNAMENT_TEXTS);
   const dict = tt as Record<string, string>;
   const names: string[] = [];
   for (const s of tour.standings) for (const k of Object.keys(s.tiebreaks ?? {})) if (!names.includes(k)) names.push(k);
-  const sheets = tour.standings.some((s) => Array.isArray(s.sheet));
+  // An arena's sheets come beside the standings ("sheets", by name).
+  const sheetOf = (s: Standing) => s.sheet ?? tour.sheets?.[s.username]?.sheet;
+  const onFire = (s: Standing) => s.on_fire ?? tour.sheets?.[s.username]?.on_fire;
+  const sheets = tour.standings.some((s) => Array.isArray(sheetOf(s)));
   return (
     <section class="card">
       <h2>{tt.standings}</h2>
@@ -38,23 +42,29 @@ export function StandingsTable({ t: tour, me }: { t: Tournament; me?: string }) 
             </tr>
           </thead>
           <tbody>
-            {tour.standings.map((s) => (
+            {tour.standings.map((s, i) => [
+              // A gap in the ranks: the player's own line after the leaders.
+              i > 0 && s.rank > tour.standings[i - 1].rank + 1 && tour.standings[i - 1].rank !== s.rank
+                ? <tr key={`gap-${s.username}`} class="gap" aria-hidden="true"><td colSpan={4 + names.length + (sheets ? 1 : 0)}>…</td></tr> : null,
               <tr key={s.username} data-standing={s.username} class={s.username === me ? 'me' : ''}>
                 <td>{s.rank}</td>
-                <td>{playerLink(s.username)}{s.on_fire ? <span title={tt.onFire} aria-label={tt.onFire}> <Icon name="fire" /></span> : null}</td>
+                <td>{playerLink(s.username)}{onFire(s) ? <span title={tt.onFire} aria-label={tt.onFire} data-testid="on-fire"> <Icon name="fire" /></span> : null}</td>
                 <td class="score" data-score={s.score}>{scoreText(s.score)}</td>
                 {names.map((n) => <td key={n}>{s.tiebreaks?.[n] !== undefined ? scoreText(s.tiebreaks[n]) : ''}</td>)}
                 <td>{s.games}</td>
                 {sheets && (
-                  <td class="sheet">{(s.sheet ?? []).map((e, i) => (
-                    <span key={i} class={`${e.doubled ? 'doubled' : ''} ${e.berserk ? 'berserk' : ''}`}>{e.points}</span>
+                  <td class="sheet">{(sheetOf(s) ?? []).map((e, k) => (
+                    <span key={k} class={`${e.doubled ? 'doubled' : ''} ${e.berserk ? 'berserk' : ''}`}>{e.points}</span>
                   ))}</td>
                 )}
-              </tr>
-            ))}
+              </tr>,
+            ])}
           </tbody>
         </table>
       </div>
+      {onShowAll && (tour.standings_total ?? 0) > tour.standings.length && (
+        <button data-action="all-standings" onClick={onShowAll}>{fillText(tt.allPlayers, { n: tour.standings_total ?? 0 })}</button>
+      )}
     </section>
   );
 }

@@ -67,11 +67,22 @@ export interface Entrant {
   paused?: boolean;
 }
 
+export interface ArenaSheet {
+  score: number;
+  on_fire: boolean;
+  sheet: SheetEntry[];
+}
+
 export interface Tournament extends TournamentSummary {
   now: string;               // the server's time when it sent this
   standings: Standing[];
   pairings: Pairing[];
   entrants?: Entrant[];
+  sheets?: Record<string, ArenaSheet>;  // arena: each player's games' points
+  // On the WebSocket only the head is pushed (the leaders, the newest pairings): how many there are.
+  standings_total?: number;
+  entrants_total?: number;
+  pairings_total?: number;
   crosstable?: unknown;      // round robin (when the server sends it)
   bracket?: unknown;         // knockout (when the server sends it)
 }
@@ -105,6 +116,17 @@ export interface GameNotice {
   color: string;
 }
 
+// The pushed head with the follower's own lines put in their places.
+export function withOwnLines(t: Tournament, me: OwnLines | null | undefined): Tournament {
+  if (!me) return t;
+  const out = { ...t };
+  if (me.standing && !out.standings.some((s) => s.username === me.standing!.username)) out.standings = [...out.standings, me.standing];
+  if (me.standing && me.sheet) out.sheets = { ...(out.sheets ?? {}), [me.standing.username]: me.sheet };
+  if (me.entrant && !(out.entrants ?? []).some((e) => e.username === me.entrant!.username)) out.entrants = [...(out.entrants ?? []), me.entrant];
+  if (me.pairing) out.pairings = [me.pairing, ...out.pairings];
+  return out;
+}
+
 const path = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
 export const tournamentsApi = {
@@ -120,12 +142,21 @@ export const tournamentsApi = {
   trf: (id: string) => call<{ text: string }>('GET', `${path(id)}/trf`),
 };
 
-// The live tournament, reconnecting after a drop (each connection starts with the whole view).
+// A follower's own lines that the pushed head leaves out (server/tournaments/pushed_view.h).
+export interface OwnLines {
+  standing: Standing | null;
+  sheet: ArenaSheet | null;
+  entrant: Entrant | null;
+  pairing: Pairing | null;
+}
+
+// The live tournament, reconnecting after a drop (each connection starts with the head of the
+// view, the follower's own lines merged in).
 export function watchTournament(id: string, onTournament: (t: Tournament) => void, onGame: (g: GameNotice) => void,
   onError: (code: string) => void = () => undefined) {
   const socket = openSocket(`/ws/tournaments/${encodeURIComponent(id)}`, {
     message: (msg) => {
-      if (msg.type === 'tournament' && msg.tournament) onTournament(msg.tournament as Tournament);
+      if (msg.type === 'tournament' && msg.tournament) onTournament(withOwnLines(msg.tournament as Tournament, msg.me as OwnLines | null));
       else if (msg.type === 'game' && typeof msg.game_id === 'string') onGame(msg as GameNotice);
       else if (msg.type === 'error' || msg.code) onError(String(msg.code ?? 'error'));
     },

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   bracketOf, buildCrosstable, clockOffset, crosstableOf, formatCountdown, msUntil, openGameOf, resultFor, roundsOf, rulesText, scoreText,
 } from '../../src/tournaments/tournament_logic';
-import type { Pairing } from '../../src/tournaments/tournaments_api';
+import { withOwnLines, type Pairing, type Tournament } from '../../src/tournaments/tournaments_api';
 import { TOURNAMENT_TEXTS } from '../../src/tournaments/tournaments_texts';
 import table from '../../src/tournaments/tournaments_texts.json';
 import { LANGS } from '../../src/common/i18n';
@@ -139,5 +139,34 @@ describe('texts', () => {
       const places = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
       for (const lang of codes) expect(places((v as Record<string, string>)[lang]), `${k}.${lang}`).toEqual(places((v as Record<string, string>).en));
     }
+  });
+});
+
+describe('the pushed head and a follower\'s own lines', () => {
+  const head = {
+    id: 't', name: 'A', game: 'togyz', rules: '', format: 'arena', clock: { initial_s: 180, increment_s: 2 }, rated: true,
+    status: 'running', round: 9, starts_at: '', min_players: 2, max_players: 256, players: 200, password: false,
+    creator: 'ann', created_at: '', now: '',
+    standings: [{ rank: 1, username: 'ann', score: 8, games: 4 }],
+    sheets: { ann: { score: 8, on_fire: true, sheet: [{ points: 2 }] } },
+    entrants: [{ username: 'ann', number: 1, active: true }],
+    pairings: [{ round: 9, white: 'ann', black: 'bob', game_id: 'g9', result: null }],
+    standings_total: 200,
+  } as unknown as Tournament;
+  test('the own lines go in their places; nothing changes without them', () => {
+    expect(withOwnLines(head, null)).toBe(head);
+    const me = {
+      standing: { rank: 150, username: 'zed', score: 0, games: 3 },
+      sheet: { score: 0, on_fire: false, sheet: [{ points: 0 }] },
+      entrant: { username: 'zed', number: 150, active: true },
+      pairing: { round: 2, white: 'zed', black: 'yan', game_id: 'g2', result: null },
+    };
+    const t = withOwnLines(head, me);
+    expect(t.standings.map((s) => s.username)).toEqual(['ann', 'zed']);
+    expect(t.sheets?.zed.sheet).toEqual([{ points: 0 }]);
+    expect(t.sheets?.ann.on_fire).toBe(true);
+    expect(t.entrants?.map((e) => e.username)).toEqual(['ann', 'zed']);
+    expect(t.pairings.map((p) => p.game_id)).toEqual(['g2', 'g9']);
+    expect(head.standings.length).toBe(1);  // the head itself is left as it was
   });
 });
