@@ -384,6 +384,13 @@ CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
 ALTER TABLE analysis_positions ADD COLUMN played_score INTEGER;
 ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
 )sql"},
+    // 17: names are unique by their look-alike skeleton too (server/accounts/user_names.h). Every
+    // name taken before is Latin, whose skeleton is its lower-case key.
+    {.sql = R"sql(
+ALTER TABLE users ADD COLUMN name_skeleton TEXT;
+UPDATE users SET name_skeleton = name_key;
+CREATE UNIQUE INDEX users_name_skeleton ON users(name_skeleton);
+)sql"},
 };
 
 }  // namespace
