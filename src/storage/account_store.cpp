@@ -34,12 +34,13 @@ Status done(Result<std::int64_t> r, const std::string& what) {
 }  // namespace
 
 Result<std::optional<User>> AccountStore::create_user(const std::string& username, const std::string& name_key,
+                                                      const std::string& name_skeleton,
                                                       const std::string& password_hash) {
   std::optional<User> made;
   auto s = db_.writer()->transaction([&](Connection& c) -> Status {
-    auto n = c.exec("INSERT INTO users(username, name_key, password_hash, chat, created_at) VALUES(?,?,?,1,?) "
-                    "ON CONFLICT DO NOTHING",
-                    {username, name_key, password_hash, utc_now()});
+    auto n = c.exec("INSERT INTO users(username, name_key, name_skeleton, password_hash, chat, created_at) "
+                    "VALUES(?,?,?,?,1,?) ON CONFLICT DO NOTHING",
+                    {username, name_key, name_skeleton, password_hash, utc_now()});
     if (!n) return make_error("database: adding a user: " + n.error());
     if (*n == 0) return Ok{};  // the name is taken
     auto u = one_user(c.query(std::string("SELECT ") + kUserColumns + " FROM users WHERE name_key=?", {name_key}),
@@ -55,6 +56,12 @@ Result<std::optional<User>> AccountStore::create_user(const std::string& usernam
 Result<std::optional<User>> AccountStore::find_by_name(const std::string& name_key) {
   return one_user(db_.reader()->query(std::string("SELECT ") + kUserColumns + " FROM users WHERE name_key=?", {name_key}),
                   "finding a user");
+}
+
+Result<std::optional<User>> AccountStore::find_by_skeleton(const std::string& name_skeleton) {
+  return one_user(db_.reader()->query(std::string("SELECT ") + kUserColumns + " FROM users WHERE name_skeleton=?",
+                                      {name_skeleton}),
+                  "finding a user by look-alike name");
 }
 
 Result<std::optional<User>> AccountStore::find_by_id(std::int64_t id) {

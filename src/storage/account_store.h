@@ -38,10 +38,13 @@ class AccountStore {
  public:
   explicit AccountStore(Db& db) : db_(db) {}
 
-  // A new user; nullopt when the name is taken (names compare by `name_key`, the lower-case name).
+  // A new user; nullopt when the name is taken: names are unique by `name_key` (the lower-case
+  // name) and by `name_skeleton` (look-alike letters made one: server/accounts/user_names.h).
   Result<std::optional<User>> create_user(const std::string& username, const std::string& name_key,
-                                          const std::string& password_hash);
+                                          const std::string& name_skeleton, const std::string& password_hash);
   Result<std::optional<User>> find_by_name(const std::string& name_key);
+  // The user whose name looks like one with this skeleton.
+  Result<std::optional<User>> find_by_skeleton(const std::string& name_skeleton);
   Result<std::optional<User>> find_by_id(std::int64_t id);
   Status set_chat(std::int64_t user_id, bool chat);
 

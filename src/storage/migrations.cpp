@@ -391,6 +391,13 @@ ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
 ALTER TABLE games ADD COLUMN tournament TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN clock_cut INTEGER NOT NULL DEFAULT 0;
 )sql"},
+    // 18: names are unique by their look-alike skeleton too (server/accounts/user_names.h). Every
+    // name taken before is Latin, whose skeleton is its lower-case key.
+    {.sql = R"sql(
+ALTER TABLE users ADD COLUMN name_skeleton TEXT;
+UPDATE users SET name_skeleton = name_key;
+CREATE UNIQUE INDEX users_name_skeleton ON users(name_skeleton);
+)sql"},
 };
 
 }  // namespace

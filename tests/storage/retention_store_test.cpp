@@ -92,7 +92,7 @@ TEST_P(RetentionStoreTest, EndedLobbyRowsGoOnceOldAndOpenOrRecentOnesStay) {
 
 TEST_P(RetentionStoreTest, SessionsPastTheirEndGoAndLiveOnesStay) {
   AccountStore accounts(store_->db());
-  auto u = accounts.create_user("Dana", "dana", "hash");
+  auto u = accounts.create_user("Dana", "dana", "dana", "hash");
   ASSERT_TRUE(u && *u);
   const std::int64_t user = (**u).id;
   ASSERT_TRUE(accounts.add_session("idle", user, kNow - 40 * kDay));     // unused for 40 days

@@ -1,7 +1,8 @@
 // Browser tests of the learning pages: Debian's chromium (headless) driven by playwright-core
 // against a real server with the shipped lessons. One lesson of each game is completed by
 // clicking, a wrong move shows its explanation, the progress survives a reload, and the rules
-// pages draw their diagrams with the play boards.
+// pages draw their diagrams with the play boards; the Tojmot rules page says each piece's move in
+// words with a picture of where it goes, and no coordinate pairs, in all four languages.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -125,5 +126,31 @@ describe('learn', () => {
     assert.equal(await page.getAttribute('[data-diagram="capgo-capture/1"] [data-point=D4]', 'data-stone'), '.');
     await shot(page, 'learn-rules-capgo.png');
     assert.deepEqual(page.errors, []);
+  });
+
+  test('the Tojmot rules page says each piece\'s move in words, with a picture of where it goes', async () => {
+    // The cells each piece reaches from the middle of the picture (../shared/rules/tojmot.md).
+    const reach = { 1: 8, 9: 8, 2: 4, 3: 8, 4: 8, 5: 4, 6: 4, 7: 24, 8: 16, roman: 2 };
+    for (const locale of ['en-US', 'ru-RU', 'kk-KZ', 'uz-UZ']) {
+      const page = await newPage(locale);
+      await page.goto(`${server.url}/#/learn/rules/tojmot`);
+      await page.waitForSelector('[data-rules=tojmot] [data-piece-moves] svg');
+      const pictures = await page.$$eval('[data-piece-moves]', (figs) => figs.map((f) => ({
+        kind: f.dataset.pieceMoves,
+        targets: Number(f.querySelector('svg').dataset.targets),
+        marks: f.querySelectorAll('svg [data-reach]').length,
+        words: f.querySelector('figcaption').textContent.length,
+      })));
+      assert.deepEqual(Object.fromEntries(pictures.map((p) => [p.kind, p.targets])), reach, locale);
+      for (const p of pictures) {
+        assert.equal(p.marks, p.targets, `${locale} ${p.kind}: a mark on each cell`);
+        assert.ok(p.words > 40, `${locale} ${p.kind}: its move in words`);
+      }
+      const text = await page.textContent('[data-rules=tojmot]');
+      assert.doesNotMatch(text, /\(±|\(\s*-?\d+\s*,\s*-?\d+\s*\)/, `${locale}: coordinates on the page`);
+      if (locale === 'ru-RU') await page.locator('.piece-moves').screenshot({ path: path.join(ARTIFACTS, 'learn-tojmot-pieces-ru.png') });
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
   });
 });

@@ -2,7 +2,9 @@
 // sees it appear live and accepts it with one click; both land in the same game (the creator's
 // page is taken there by the lobby socket), and a move made by one appears at the other. Then
 // "Play now" pairs two browsers, and a signed-in player challenges another from their page, who
-// sees it in the header and the lobby and accepts it.
+// sees it in the header and the lobby and accepts it. Last, a seek's Play button (and its
+// poster's Cancel) fits its card, its label on one line, at 390×844 and 1366×768 in all four
+// languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -173,4 +175,45 @@ test('a challenge from a player page is seen by its player, who accepts it', asy
   assert.deepEqual(dan.errors, []);
   await carol.context().close();
   await dan.context().close();
+});
+
+// Where every lobby button's box lies against its card's, and whether its label is on one line.
+function buttonFits(page, selector) {
+  return page.$$eval(selector, (buttons) => buttons.map((b) => {
+    const r = b.getBoundingClientRect();
+    const c = b.closest('.card').getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].map((l) => Math.round(l.top)));
+    return { label: b.textContent, inside: r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom,
+             lines: lines.size, pageWide: document.documentElement.scrollWidth <= window.innerWidth };
+  }));
+}
+
+test('the Play button fits its card on a phone and at 1366×768, in every language', async () => {
+  const poster = await openPage(browser, { viewport: { width: 390, height: 844 }, locale: 'kk-KZ', isMobile: true });
+  await poster.goto(`${server.url}/#/lobby`);
+  await poster.selectOption('[data-seek-opt=game]', 'togyz');
+  await poster.click('[data-action=post-seek]');
+  await poster.waitForSelector('[data-seek][data-mine="1"] [data-action=cancel-seek]');
+  const seek = await poster.getAttribute('[data-seek][data-mine="1"]', 'data-seek');
+  // The poster's own row offers "Cancel (yours)", the longest label of the column.
+  for (const fit of await buttonFits(poster, `[data-seek="${seek}"] button, [data-action=play-now]`))
+    assert.deepEqual(fit, { ...fit, inside: true, lines: 1, pageWide: true }, `the poster's ${fit.label}`);
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }])
+    for (const locale of ['en-US', 'ru-RU', 'kk-KZ', 'uz-UZ']) {
+      const page = await openPage(browser, { viewport, locale });
+      await page.goto(`${server.url}/#/lobby`);
+      await page.waitForSelector(`[data-seek="${seek}"] [data-action=accept-seek]`);
+      const fits = await buttonFits(page, `[data-seek="${seek}"] [data-action=accept-seek], [data-action=play-now], [data-action=post-seek]`);
+      assert.equal(fits.length, 3);
+      for (const fit of fits)
+        assert.deepEqual(fit, { ...fit, inside: true, lines: 1, pageWide: true }, `${locale} ${viewport.width}: ${fit.label}`);
+      if (locale === 'ru-RU') await page.screenshot({ path: path.join(ARTIFACTS, `lobby-play-fits-${viewport.width}.png`) });
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  await poster.click(`[data-seek="${seek}"] [data-action=cancel-seek]`);
+  await poster.waitForSelector(`[data-seek="${seek}"]`, { state: 'detached' });
+  await poster.context().close();
 });

@@ -3,7 +3,9 @@
 // are online and who, lists the game being played with its players and spectators, and its Watch
 // link opens the game as a spectator (whom the list then counts). Screenshot:
 // build/test-artifacts/online-lobby.png. Sign-up says why a name is refused (a 25-character one
-// is kept whole and refused with its length, not cut to 20).
+// is kept whole and refused with its length, not cut to 20); a Cyrillic name signs up (a name
+// mixing Latin and Cyrillic is refused, in Kazakh here), a Latin look-alike of it is refused, and
+// its player page opens at the percent-encoded address and at the one typed in Cyrillic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -71,10 +73,50 @@ test('sign-up says why a name is refused, and never cuts it', async () => {
   await page.waitForSelector('[data-testid=account-error]');
   assert.match(await page.textContent('[data-testid=account-error]'), /3 to 20 characters/);
   await page.fill('input[name=username]', 'Ädam ok');
-  assert.equal(await page.textContent('[data-testid=username-note]'), 'Not allowed here: Ä ␣. Use letters A–Z, digits, _ or -.');
+  assert.equal(await page.textContent('[data-testid=username-note]'), 'Not allowed here: Ä ␣. Use Latin or Cyrillic letters, digits, _ or -.');
   await page.fill('input[name=username]', 'adam_ok');
   await page.waitForSelector('[data-testid=username-note][data-problem=no]');
   await page.click('[data-action=account-submit]');
   await page.waitForSelector('[data-testid=account-dialog]', { state: 'detached' });
   assert.deepEqual(page.errors, []);
+});
+
+test('names in Cyrillic: one script a name, a look-alike of a taken name refused, the player page', async () => {
+  const page = await openPage(browser, { locale: 'kk-KZ' });
+  await page.goto(server.url);
+  await page.click('[data-action=sign-in]');
+  await page.click('[data-action=to-sign-up]');
+  await page.fill('input[name=username]', 'Аsан');  // a Cyrillic А before Latin s
+  await page.waitForSelector('[data-testid=username-note][data-problem=yes]');
+  assert.equal(await page.textContent('[data-testid=username-note]'), 'Латын мен кирилл әріптері аралас: атты біреуімен ғана жазыңыз.');
+  await page.fill('input[name=password]', 'a fine long password');
+  await page.click('[data-action=account-submit]');
+  await page.waitForSelector('[data-testid=account-error]');
+  assert.equal(await page.textContent('[data-testid=account-error]'), 'Атты латын немесе кирилл әріптерімен жазыңыз, екеуін араластырмаңыз.');
+  await page.fill('input[name=username]', 'Ерік');
+  await page.waitForSelector('[data-testid=username-note][data-problem=no]');
+  await page.click('[data-action=account-submit]');
+  await page.waitForSelector('[data-testid=account-dialog]', { state: 'detached' });
+  // My page: its address carries the name percent-encoded, and the page reads it.
+  await page.click('[data-testid=account-name]');
+  await page.click('[data-action=my-page]');
+  await page.waitForFunction(() => location.hash === '#/player/%D0%95%D1%80%D1%96%D0%BA');
+  await page.waitForSelector('.player-page h1');
+  assert.match(await page.textContent('.player-page h1'), /Ерік/);
+
+  // Latin "Epik" reads like Ерік: refused, the taken name said.
+  const other = await openPage(browser);
+  await other.goto(server.url);
+  await other.click('[data-action=sign-in]');
+  await other.click('[data-action=to-sign-up]');
+  await other.fill('input[name=username]', 'Epik');
+  await other.fill('input[name=password]', 'a fine long password');
+  await other.click('[data-action=account-submit]');
+  await other.waitForSelector('[data-testid=account-error]');
+  assert.equal(await other.textContent('[data-testid=account-error]'), 'Epik looks too much like Ерік, a name already taken: choose another.');
+  // The Cyrillic name typed into the address bar (as chromium sends it) finds the player too.
+  await other.goto(`${server.url}/#/player/Ерік`);
+  await other.waitForSelector('.player-page h1');
+  assert.match(await other.textContent('.player-page h1'), /Ерік/);
+  for (const p of [page, other]) assert.deepEqual(p.errors, []);
 });

@@ -157,26 +157,43 @@ HttpResponse AccountService::with_new_session(int status, const storage::User& u
   return r;
 }
 
+std::optional<HttpResponse> AccountService::name_taken(const std::string& name, const std::string& key,
+                                                      const std::string& skeleton) {
+  if (auto found = store_.find_by_name(key); found && *found)
+    return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  if (auto found = store_.find_by_skeleton(skeleton); found && *found)
+    return error_response(409, "username_confusable",
+                          "the user name " + name + " looks like " + (*found)->username + ", which is taken",
+                          {{"username", name}, {"like", (*found)->username}});
+  return std::nullopt;
+}
+
 HttpResponse AccountService::sign_up(const json& body, const std::string& client) {
   auto read = read_credentials(body);
   if (auto* e = std::get_if<HttpResponse>(&read)) return std::move(*e);
   const auto& [name, password] = std::get<Credentials>(read);
-  if (const std::string why = accounts::username_problem(name); !why.empty())
-    return error_response(400, "bad_username", why, {{"min", accounts::kMinNameLength}, {"max", accounts::kMaxNameLength}});
+  const auto problem = accounts::name_problem(name);
+  if (problem == accounts::NameProblem::mixed_scripts)
+    return error_response(400, "username_mixed_scripts", accounts::username_problem(name), {{"username", name}});
+  if (problem != accounts::NameProblem::none)
+    return error_response(400, "bad_username", accounts::username_problem(name),
+                          {{"min", accounts::kMinNameLength}, {"max", accounts::kMaxNameLength}});
   if (const std::string why = accounts::password_problem(password, name); !why.empty())
     return error_response(400, "weak_password", why, {{"min", accounts::kMinPasswordLength}});
-  const std::string key = accounts::name_key(name);
+  const std::string key = accounts::name_key(name), skeleton = accounts::name_skeleton(name);
   // A cheap look first, so a taken name costs no hash; the insert below still decides.
-  if (auto found = store_.find_by_name(key); found && *found)
-    return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  if (auto taken = name_taken(name, key, skeleton)) return std::move(*taken);
   const auto wait = limits_.try_sign_up(client);
   if (!wait) return error_response(500, "server_error", wait.error());
   if (*wait > 0) return too_many(*wait, "too_many_sign_ups", "sign-ups from this address", client);
   const auto hash = accounts::hash_password(password);
   if (!hash) return error_response(500, "server_error", "the password could not be hashed (out of memory)");
-  auto made = store_.create_user(name, key, *hash);
+  auto made = store_.create_user(name, key, skeleton, *hash);
   if (!made) return error_response(500, "server_error", made.error());
-  if (!*made) return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  if (!*made) {
+    if (auto taken = name_taken(name, key, skeleton)) return std::move(*taken);
+    return error_response(409, "username_taken", "the user name " + name + " is taken", {{"username", name}});
+  }
   (void)store_.remember_address((*made)->id, client, wall_.now_ms());  // not worth failing the sign-up
   return with_new_session(201, **made);
 }

@@ -39,6 +39,8 @@ class AccountService {
   bool route(const HttpRequest& req, const std::vector<std::string>& parts, const json& body, const Respond& respond);
 
  private:
+  // The answer to a sign-up whose name (its key or its look-alike skeleton) is taken; nullopt when free.
+  std::optional<HttpResponse> name_taken(const std::string& name, const std::string& key, const std::string& skeleton);
   HttpResponse sign_up(const json& body, const std::string& client);
   HttpResponse sign_in(const json& body, const std::string& client);
   HttpResponse sign_out(const std::string& cookie_header);

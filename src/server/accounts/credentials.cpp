@@ -71,24 +71,13 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-std::string username_problem(std::string_view name) {
-  if (name.size() < kMinNameLength || name.size() > kMaxNameLength)
-    return "a user name has 3 to 20 characters";
-  for (const char c : name)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
-      return "a user name has only the letters A-Z and a-z, digits, _ and -";
-  return {};
-}
-
-std::string name_key(std::string_view name) { return lower(name); }
-
 std::string password_problem(std::string_view password, std::string_view name) {
   const auto length = utf8_length(password);
   if (!length) return "a password must be UTF-8 text";
   if (*length < kMinPasswordLength) return "a password has at least 8 characters";
   if (*length > kMaxPasswordLength) return "a password has at most 1024 characters";
   const std::string p = lower(password);
-  if (p == lower(name)) return "the password must not be the user name";
+  if (name_key(password) == name_key(name)) return "the password must not be the user name";
   if (std::find(kCommonPasswords.begin(), kCommonPasswords.end(), p) != kCommonPasswords.end())
     return "this password is among the best-known ones: choose another";
   return {};

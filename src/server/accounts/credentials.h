@@ -1,21 +1,18 @@
 #pragma once
-// What makes a user name and a password acceptable, and the password's hash (Argon2id through
+// What makes a password acceptable (a user name: user_names.h), and the password's hash (Argon2id through
 // libsodium's crypto_pwhash_str, at its "interactive" limits: about 64 MiB and a fraction of a
 // second a hash, so that a stolen database is slow to guess from and a server is not).
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "server/accounts/user_names.h"
+
 namespace oyin::server::accounts {
 
-inline constexpr std::size_t kMinNameLength = 3, kMaxNameLength = 20;
 inline constexpr std::size_t kMinPasswordLength = 8;
 inline constexpr std::size_t kMaxPasswordLength = 1024;  // Argon2 takes any length; a bound keeps a request cheap
 
-// Empty when `name` is 3..20 characters of A-Z a-z 0-9 _ -; else why not.
-std::string username_problem(std::string_view name);
-// The key names compare by: names are unique without regard to case.
-std::string name_key(std::string_view name);
 // Empty when the password may be used by `name`; else why not (too short, the name itself, a
 // well-known password).
 std::string password_problem(std::string_view password, std::string_view name);

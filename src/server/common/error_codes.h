@@ -34,7 +34,8 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     "seek_expired", "too_many_seeks", "too_many_challenges", "too_many_sockets",
 
     // accounts and ratings
-    "bad_username", "username_taken", "weak_password", "bad_credentials", "not_signed_in", "too_many_attempts",
+    "bad_username", "username_taken", "username_mixed_scripts", "username_confusable", "weak_password",
+    "bad_credentials", "not_signed_in", "too_many_attempts",
     "too_many_sign_ups", "server_busy",
     "bad_rated", "same_player", "undo_rated", "no_such_player", "bad_speed",
 

@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { accountApi, type Account } from './account_api';
 import { errorText } from '../common/server_texts';
-import { fillText } from '../common/i18n';
 import { useChatSetting } from './chat_setting';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from './account_texts';
+import { usernameProblem } from './user_name';
 import { FAIR_TEXTS } from '../fair_play/fair_play_texts';
 import { REVIEW_TEXTS } from '../review/review_texts';
 
@@ -82,16 +82,6 @@ export function AccountMenu({ account, setAccount }: {
       {passwordDialog && <PasswordDialog onClose={() => setPasswordDialog(false)} />}
     </div>
   );
-}
-
-// The reason a new account cannot have user name `name` ('' for a good one or none typed yet).
-export function usernameProblem(at: Record<string, string>, name: string): string {
-  if (!name) return '';
-  const n = [...name].length;
-  if (n > 20) return fillText(at.nameTooLong, { n });
-  const bad = [...new Set([...name].filter((c) => !/[A-Za-z0-9_-]/.test(c)))];
-  if (bad.length) return fillText(at.nameBadCharacters, { chars: bad.map((c) => (c === ' ' ? '␣' : c)).join(' ') });
-  return '';
 }
 
 function AccountDialog({ mode, setMode, onDone }: {

@@ -5,10 +5,17 @@ import type { Texts } from './learn_api';
 import rules from './rules_content.json';
 import type { DiagramRef } from './rules_diagram';
 
+// A piece's move in words and a picture (piece_moves.ts: `kind`), `label` drawn on the piece.
+export interface PieceMovesEntry {
+  kind: string;
+  label: string;
+  text: Texts;
+}
 export interface RulesSection {
   heading: Texts;
   points: Texts[];
   diagram?: DiagramRef;
+  pieces?: PieceMovesEntry[];
 }
 export interface RulesDoc {
   title: Texts;

@@ -3,6 +3,9 @@
 import { pick } from './learn_api';
 import { RULES } from './rules_content';
 import { RulesDiagram } from './rules_diagram';
+import { PieceMovesPicture } from './piece_moves_picture';
+import type { PieceKind } from './piece_moves';
+import { fillText } from '../common/i18n';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts';
 import './learn.css';
@@ -24,6 +27,17 @@ export function RulesPage({ game }: { game: string }) {
           <div>
             <h2>{pick(s.heading, t.lang)}</h2>
             <ul>{s.points.map((p, j) => <li key={j}>{pick(p, t.lang)}</li>)}</ul>
+            {s.pieces && (
+              <div class="piece-moves">
+                {s.pieces.map((p) => (
+                  <figure key={p.kind} class="piece-moves-entry" data-piece-moves={p.kind}>
+                    <PieceMovesPicture kind={p.kind as PieceKind} label={p.label}
+                                       title={fillText(lt.whereItGoes, { piece: p.label })} />
+                    <figcaption>{pick(p.text, t.lang)}</figcaption>
+                  </figure>
+                ))}
+              </div>
+            )}
           </div>
           {s.diagram && <RulesDiagram game={game} d={s.diagram} />}
         </section>

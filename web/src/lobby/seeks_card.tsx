@@ -26,7 +26,7 @@ function SeeksTable({ seeks, mine, accept, cancel }: {
           <tr key={s.id} data-seek={s.id} data-mine={mine[s.id] ? '1' : undefined}>
             <td>{dict[s.game] ?? s.game}{s.color !== 'random' ? ` · ${dict[s.color] ?? s.color}` : ''}</td>
             <td class="muted" data-rules>{rulesInWords(t, optionsOf(s.game), s.rules ?? '') || lt.standard}</td>
-            <td>{clockText(t, s)}</td>
+            <td>{clockText(t, s)}<small class="seek-rated-inline">{s.rated ? lt.rated : lt.casual}</small></td>
             <td>{s.rated ? lt.rated : lt.casual}</td>
             <td>{s.username ?? lt.guest}{s.rating !== null ? ` (${ratingText(s.rating, s.provisional ?? false)})` : ''}</td>
             <td>

@@ -1,0 +1,140 @@
+#include "server/accounts/user_names.h"
+
+#include <optional>
+
+namespace oyin::server::accounts {
+
+namespace {
+
+enum class Script { none, latin, cyrillic };
+
+// The code points of `s`, or nullopt when it is not well-formed UTF-8 (RFC 3629).
+std::optional<std::u32string> decode(std::string_view s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    int more = 0;
+    char32_t cp = 0;
+    if (b < 0x80) {
+      cp = b;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      more = 1, cp = b & 0x1F;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      more = 2, cp = b & 0x0F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      more = 3, cp = b & 0x07;
+    } else {
+      return std::nullopt;
+    }
+    for (int k = 1; k <= more; ++k) {
+      if (i + k >= s.size()) return std::nullopt;
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) return std::nullopt;
+      cp = (cp << 6) | (c & 0x3F);
+    }
+    if ((more == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return std::nullopt;
+    out.push_back(cp);
+    i += 1 + more;
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  const auto put = [&](char32_t byte) { out.push_back(static_cast<char>(byte)); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6)), put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12)), put(0x80 | ((cp >> 6) & 0x3F)), put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18)), put(0x80 | ((cp >> 12) & 0x3F)), put(0x80 | ((cp >> 6) & 0x3F)), put(0x80 | (cp & 0x3F));
+  }
+}
+
+// The Cyrillic letters beyond Russian's А..я that Kazakh and Uzbek write, as (upper, lower)
+// pairs: Ё, Ә Ғ Қ Ң Ө Ұ Ү Һ І (Kazakh), Ў Ҳ (Uzbek; its Қ Ғ are Kazakh's too).
+constexpr char32_t kExtraCyrillic[][2] = {
+    {0x0401, 0x0451}, {0x04D8, 0x04D9}, {0x0492, 0x0493}, {0x049A, 0x049B}, {0x04A2, 0x04A3}, {0x04E8, 0x04E9},
+    {0x04B0, 0x04B1}, {0x04AE, 0x04AF}, {0x04BA, 0x04BB}, {0x0406, 0x0456}, {0x040E, 0x045E}, {0x04B2, 0x04B3}};
+
+// `cp` in lower case when it is a letter of a user name (Latin or Cyrillic), else 0.
+char32_t lower_letter(char32_t cp) {
+  if (cp >= U'a' && cp <= U'z') return cp;
+  if (cp >= U'A' && cp <= U'Z') return cp + 0x20;
+  if (cp >= 0x0430 && cp <= 0x044F) return cp;          // а..я
+  if (cp >= 0x0410 && cp <= 0x042F) return cp + 0x20;   // А..Я
+  for (const auto& [upper, lower] : kExtraCyrillic)
+    if (cp == upper || cp == lower) return lower;
+  return 0;
+}
+
+Script script_of(char32_t cp) {
+  if (cp < 0x80) return (cp >= U'0' && cp <= U'9') || cp == U'_' || cp == U'-' ? Script::none : Script::latin;
+  return Script::cyrillic;
+}
+
+// Cyrillic letters (in lower case) that look like a Latin letter or digit in one of their cases
+// in common fonts: А В Е З К М Н О Р С Т Х Ү Һ І and а г е о п р с у х ь һ і. Letters with a
+// tail, a bar or a breve (қ ң ұ ҳ ў ғ ө) are told apart, and so are the rest.
+constexpr char32_t kLookAlikes[][2] = {
+    {U'а', U'a'}, {U'в', U'b'}, {U'г', U'r'}, {U'е', U'e'}, {U'з', U'3'}, {U'к', U'k'}, {U'м', U'm'},
+    {U'н', U'h'}, {U'о', U'o'}, {U'п', U'n'}, {U'р', U'p'}, {U'с', U'c'}, {U'т', U't'}, {U'у', U'y'},
+    {U'х', U'x'}, {U'ь', U'b'}, {U'ү', U'y'}, {U'һ', U'h'}, {U'і', U'i'}};
+
+char32_t look_alike(char32_t lower) {
+  for (const auto& [cyrillic, latin] : kLookAlikes)
+    if (lower == cyrillic) return latin;
+  return lower;
+}
+
+}  // namespace
+
+NameProblem name_problem(std::string_view name) {
+  const auto cps = decode(name);
+  if (!cps) return NameProblem::characters;
+  if (cps->size() < kMinNameLength || cps->size() > kMaxNameLength) return NameProblem::length;
+  Script seen = Script::none;
+  bool mixed = false;
+  for (const char32_t cp : *cps) {
+    const bool other = (cp >= U'0' && cp <= U'9') || cp == U'_' || cp == U'-';
+    if (!other && lower_letter(cp) == 0) return NameProblem::characters;
+    const Script s = script_of(cp);
+    if (s == Script::none) continue;
+    if (seen != Script::none && s != seen) mixed = true;
+    seen = s;
+  }
+  return mixed ? NameProblem::mixed_scripts : NameProblem::none;
+}
+
+std::string username_problem(std::string_view name) {
+  switch (name_problem(name)) {
+    case NameProblem::none: return {};
+    case NameProblem::length: return "a user name has 3 to 20 characters";
+    case NameProblem::characters:
+      return "a user name has only Latin or Cyrillic letters, digits, _ and -";
+    case NameProblem::mixed_scripts: return "a user name is written in Latin or in Cyrillic letters, not both";
+  }
+  return {};
+}
+
+std::string name_key(std::string_view name) {
+  std::string out;
+  for (const char32_t cp : decode(name).value_or(std::u32string())) {
+    const char32_t l = lower_letter(cp);
+    append_utf8(out, l ? l : cp);
+  }
+  return out;
+}
+
+std::string name_skeleton(std::string_view name) {
+  std::string out;
+  for (const char32_t cp : decode(name).value_or(std::u32string())) {
+    const char32_t l = lower_letter(cp);
+    append_utf8(out, l ? look_alike(l) : cp);
+  }
+  return out;
+}
+
+}  // namespace oyin::server::accounts

@@ -1,0 +1,19 @@
+// What a new account's user name may be, as the server checks it (src/server/accounts/
+// user_names.h), said while it is typed: 3..20 characters of Latin or Cyrillic letters (with
+// Kazakh's and Uzbek's own), digits, _ and -, one script per name.
+import { fillText } from '../common/i18n';
+
+const LATIN = /^[A-Za-z]$/;
+const CYRILLIC = /^[А-Яа-яЁёӘәҒғҚқҢңӨөҰұҮүҺһІіЎўҲҳ]$/u;
+const NEUTRAL = /^[0-9_-]$/;
+
+// The reason a new account cannot have user name `name` ('' for a good one or none typed yet).
+export function usernameProblem(at: Record<string, string>, name: string): string {
+  if (!name) return '';
+  const chars = [...name];
+  if (chars.length > 20) return fillText(at.nameTooLong, { n: chars.length });
+  const bad = [...new Set(chars.filter((c) => !LATIN.test(c) && !CYRILLIC.test(c) && !NEUTRAL.test(c)))];
+  if (bad.length) return fillText(at.nameBadCharacters, { chars: bad.map((c) => (c === ' ' ? '␣' : c)).join(' ') });
+  if (chars.some((c) => LATIN.test(c)) && chars.some((c) => CYRILLIC.test(c))) return at.nameMixedScripts;
+  return '';
+}
