@@ -48,6 +48,9 @@ struct StoredGame {
   std::int64_t users[2] = {0, 0};
   bool rated = false;
   bool rating_done = false;
+  // Schema 17: a game imported for review keeps who played it, where and when (the record's
+  // tags other than the moves' set-up: [[key, value], ...] as JSON; "" for a game played here).
+  std::string record_tags;
 };
 
 class GameStore {

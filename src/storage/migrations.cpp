@@ -384,6 +384,9 @@ CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
 ALTER TABLE analysis_positions ADD COLUMN played_score INTEGER;
 ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
 )sql"},
+    // 17: a game imported for review (a record, a game of the base) keeps its record's tags: the
+    // players, the event, the date.
+    {.sql = "ALTER TABLE games ADD COLUMN record_tags TEXT NOT NULL DEFAULT '';"},
 };
 
 }  // namespace
