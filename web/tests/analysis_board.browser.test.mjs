@@ -121,6 +121,22 @@ test('an imported Togyz record keeps its players, event and date; a side line fr
   const pits = (b) => b.pits.flatMap((row, side) => row.map((n, i) => `${side ? 'b' : 'w'}${i + 1}=${n}`));
   assert.deepEqual(counts.sort(), pits(game.board).sort());
   assert.notDeepEqual(pits(after.board).sort(), pits(game.board).sort());
+
+  // On a phone the side line's card (its engine line is long) does not scroll the page sideways.
+  const phone = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(`${server.url}/#/game/${id}`);
+  await phone.waitForSelector('.game-page[data-board-ready=yes]');
+  const here = (await position(phone, { game: 'togyz', rules: '', start_position: '' }, ['76'])).body;
+  await phone.keyboard.press('Home');
+  await phone.keyboard.press('ArrowRight');
+  await phone.waitForSelector('.game-page[data-shown="1"]');
+  await phone.waitForSelector('[data-testid=side-hint]');
+  await clickMove(phone, 'togyz', here.legal.find((l) => l.move !== '98'), here.to_move);
+  await phone.waitForSelector('[data-testid=side-eval][data-done=yes]', { timeout: 20000 });
+  const wide = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(wide[0] <= wide[1], `the page scrolls sideways: ${wide}`);
+  await shot(phone, 'phone');
+  assert.deepEqual(phone.errors, []);
 });
 
 test('Tojmot and capture Go: a side line from a finished game and back', async () => {
