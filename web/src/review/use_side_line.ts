@@ -53,10 +53,11 @@ export function useSideLine(view: GameView | null, shown: number, enabled: boole
   // The engine's line for a side line's position; the search of the one left behind is stopped.
   useEffect(() => {
     setLine(null);
+    if (asked.current) channel.current?.stop(asked.current);
+    asked.current = '';
     if (!enabled || !view || !current) return;
     channel.current ??= new AnalysisChannel();
     const ch = channel.current;
-    if (asked.current) ch.stop(asked.current);
     const id = `side-${view.id}-${moves.length}-${Date.now()}`;
     asked.current = id;
     ch.analyse({ id, game: view.game, rules: view.rules, position: view.start_position, moves, movetime: SIDE_LINE_MOVETIME },
