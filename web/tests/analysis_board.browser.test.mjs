@@ -6,8 +6,11 @@
 // build/test-artifacts/analysis-board-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, serverAndBrowser, openPage } from './harness.mjs';
+import { ARTIFACTS, ROOT, serverAndBrowser, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -147,4 +150,37 @@ test('Tojmot and capture Go: a side line from a finished game and back', async (
   await sideLine(page, tj, 1, 1, 'tojmot');
   const go = await finishedGame(page, 'capgo', ['C3', 'D4']);
   await sideLine(page, go, 1, 1, 'capgo');
+});
+
+test("a review's book moves: the game base's opening moves are said to be book moves, not marked", async () => {
+  // Ten games of the base open like the record below (`oyin import` into the server's store).
+  const dir = mkdtempSync(path.join(tmpdir(), 'oyin-book-'));
+  const games = [...Array(10).keys()].map((i) => [`[White "Player ${i}"]`, '[Black "Other"]', '[Result "1-0"]', '',
+    '1. 76 98 2. 66 87 3. 12 76 1-0', ''].join('\n'));
+  writeFileSync(path.join(dir, 'base.pgn'), games.join('\n'));
+  const bin = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
+  const imported = spawnSync(bin, ['import', path.join(dir, 'base.pgn'), '--db', server.db, '-q'], { encoding: 'utf8' });
+  assert.equal(imported.status, 0, imported.stderr);
+
+  const page = await openPage(browser);
+  await page.goto(server.url);
+  assert.equal((await api(page, 'POST', '/api/account/register', { username: 'bookish', password: 'correct horse battery' })).status, 201);
+  const record = ['[White "A"]', '[Black "B"]', '[Result "1-0"]', '', '1. 76 98 2. 66 87 3. 12 76 4. 25 78 1-0', ''].join('\n');
+  const id = (await api(page, 'POST', '/api/import', { game: 'togyz', record })).body.id;
+  assert.equal((await api(page, 'POST', `/api/games/${id}/analysis`, { depth: 4 })).status, 202);
+  await page.goto(`${server.url}/#/game/${id}`);
+  await page.reload();
+  await page.waitForSelector('[data-testid=review][data-review-status=done]', { timeout: 30000 });
+  const analysis = (await api(page, 'GET', `/api/games/${id}/analysis`)).body;
+  assert.deepEqual(analysis.moves.map((m) => m.book), [true, true, true, true, true, true, false, false]);
+  // After each of the six book moves the card says so, and none is marked in the move list.
+  for (let ply = 1; ply <= 8; ++ply) {
+    await page.click(`.move-list [data-ply="${ply}"]`);
+    await page.waitForSelector(`.game-page[data-shown="${ply}"]`);
+    assert.equal(await page.locator('[data-testid=book-move]').count(), ply <= 6 ? 1 : 0, `ply ${ply}`);
+  }
+  for (let ply = 1; ply <= 6; ++ply) assert.equal(await page.getAttribute(`.move-list [data-ply="${ply}"]`, 'data-mark'), null);
+  await page.click('.move-list [data-ply="3"]');
+  assert.equal(await page.textContent('[data-testid=book-move]'), "Book move: the game base's players chose it often here.");
+  assert.deepEqual(page.errors, []);
 });
