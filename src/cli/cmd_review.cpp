@@ -6,6 +6,7 @@
 // the first version of the review gave (each move measured by the next position's own search) and
 // can write each position's score with the game's result for `oyin win-chance`.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -71,6 +72,9 @@ int run_review(const ReviewOpts& o) {
   Tally now, first, opening{o.opening}, booked, booked_opening{o.opening};
   std::unique_ptr<storage::KnowledgeStore> base;
   if (!o.base.empty()) {
+    // A path that is not there would be made into an empty base, which has no book.
+    if (!o.base.starts_with("postgresql://") && !std::filesystem::exists(o.base))
+      throw UsageError("no game base '" + o.base + "' (make one with oyin import)");
     auto opened = storage::KnowledgeStore::open(o.base);
     if (!opened) throw UsageError("cannot open the game base '" + o.base + "': " + opened.error());
     base = std::move(*opened);
