@@ -4,8 +4,8 @@
 //
 // Why: the engine's opening judgement is noise for a review. At the site's 200,000 nodes it calls
 // the Togyz start +6.8 stones for White and swings by several stones from one opening move to the
-// next, so a third of strong players' first ten moves came out as blunders
-// (docs/engines.md "Win chance"). A move that at least `min_games` games of the base chose in that
+// next, so a quarter of real players' first ten moves were marked inaccuracies or worse
+// (docs/engines.md "Win chance" has the measurements). A move that at least `min_games` games of the base chose in that
 // position is a book move: the review neither marks nor counts it, as lichess does with the
 // moves of its opening explorer. The book is the opening's leading stretch: it ends with the
 // first move that is not one.
