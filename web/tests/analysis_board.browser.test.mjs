@@ -73,13 +73,18 @@ async function sideLine(page, id, ply, sideMoves, name) {
     const next = view.moves[ply] ?? '';
     const m = here.legal.find((l) => (k > 0 || !next || !next.startsWith(l.move)) && !l.promotion);
     assert.ok(m, `a legal move at ${moves.join(' ')}`);
+    // The board offers the position's moves once the server has replayed it.
+    await page.waitForSelector('[data-testid=side-line][data-ready=yes]');
     await clickMove(page, view.game, m, here.to_move);
     await page.waitForSelector(`.game-page[data-side-line="${k + 1}"]`);
     moves = [...moves, m.move];
     history.push((await position(page, view, moves)).body.history.at(-1));
   }
   await page.waitForSelector(`[data-testid=side-from][data-from="${ply}"]`);
-  assert.equal(await page.textContent('[data-testid=side-moves]'), history.join(' '));
+  // The side line's moves, as the server wrote them (they come with its position).
+  const sideMovesAre = (text) => page.waitForFunction(
+    (t) => document.querySelector('[data-testid=side-moves]')?.textContent === t, text, { timeout: 10000 });
+  await sideMovesAre(history.join(' '));
   // The engine's line for the side line's position, its chance to win in words.
   await page.waitForSelector('[data-testid=side-eval][data-done=yes]', { timeout: 20000 });
   const pv = await page.textContent('[data-testid=side-pv]');
@@ -91,7 +96,7 @@ async function sideLine(page, id, ply, sideMoves, name) {
   if (sideMoves > 1) {
     await page.click('[data-action=side-back]');
     await page.waitForSelector(`.game-page[data-side-line="${sideMoves - 1}"]`);
-    assert.equal(await page.textContent('[data-testid=side-moves]'), history.slice(0, -1).join(' '));
+    await sideMovesAre(history.slice(0, -1).join(' '));
   }
   await page.click('[data-action=side-return]');
   await page.waitForSelector('.game-page[data-side-line="0"]');
@@ -134,6 +139,7 @@ test('an imported Togyz record keeps its players, event and date; a side line fr
   await phone.keyboard.press('ArrowRight');
   await phone.waitForSelector('.game-page[data-shown="1"]');
   await phone.waitForSelector('[data-testid=side-hint]');
+  await phone.waitForSelector('[data-testid=side-line][data-ready=yes]');
   await clickMove(phone, 'togyz', here.legal.find((l) => l.move !== '98'), here.to_move);
   await phone.waitForSelector('[data-testid=side-eval][data-done=yes]', { timeout: 20000 });
   const wide = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -18,7 +18,8 @@ export function SideLinePanel({ view, side }: { view: GameView; side: SideLine }
   const moves = sideLineText(side.at?.history ?? [], s);
   const line = l?.pv_text?.length ? l.pv_text : l?.pv ?? [];
   return (
-    <div class="card side-line" data-testid="side-line" data-side-moves={s ? s.moves.length : 0}>
+    <div class="card side-line" data-testid="side-line" data-side-moves={s ? s.moves.length : 0}
+         data-ready={side.at ? 'yes' : 'no'}>
       <h3>{rt.analysisBoard}</h3>
       {!s && <p class="muted small" data-testid="side-hint">{rt.tryAMove}</p>}
       {s && (
