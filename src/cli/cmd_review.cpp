@@ -1,13 +1,17 @@
-// oyin review <game> FILE... [--depth D] [--games N] [--skip K] [--scores OUT]: the game review of
-// recorded games, as `oyin worker` makes it (review/position_analysis.h, review/move_review.h),
-// summed up: the share of moves in each class and the mean accuracy. Also shows the classes that
+// oyin review <game> FILE... [--depth D] [--games N] [--skip K] [--scores OUT] [--base DB]: the game
+// review of recorded games, as `oyin worker` makes it (review/position_analysis.h,
+// review/move_review.h, with book moves from a game base: review/book_moves.h), summed up: the
+// share of moves in each class, over the game and over its opening, and the mean accuracy. Also
+// shows the classes that
 // the first version of the review gave (each move measured by the next position's own search) and
 // can write each position's score with the game's result for `oyin win-chance`.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/common.h"
+#include "review/book_moves.h"
 #include "review/move_review.h"
 #include "review/position_analysis.h"
 
@@ -16,21 +20,27 @@ namespace oyin::cli {
 namespace {
 
 struct ReviewOpts {
-  std::string game, rules, scores;
+  std::string game, rules, scores, base;
+  std::int64_t book_games = review::kBookGames;
+  int opening = 20;
   std::vector<std::string> files;
   int depth = 0, games = 0, skip = 0;
   std::uint64_t nodes = 0;
   bool quiet = false, each = false;
 };
 
+// The classes of the moves before ply `below` (all of them when it is 0).
 struct Tally {
+  int below = 0;
   long long count[5] = {0, 0, 0, 0, 0};
+  long long book = 0;
   double accuracy = 0;
   int sides = 0;
   void add(const review::GameReview& r) {
-    for (const auto& m : r.moves) ++count[static_cast<int>(m.cls)];
+    for (const auto& m : r.moves)
+      if (below <= 0 || m.ply < below) ++count[static_cast<int>(m.cls)], book += m.book;
     for (const auto& a : r.accuracy)
-      if (a) accuracy += *a, ++sides;
+      if (a && below <= 0) accuracy += *a, ++sides;
   }
   void print(const char* title) const {
     long long n = 0;
@@ -38,7 +48,10 @@ struct Tally {
     std::printf("%-34s", title);
     for (int c = 0; c < 5; ++c)
       std::printf(" %s %5.1f%%", review::class_name(static_cast<review::MoveClass>(c)), n ? 100.0 * count[c] / n : 0.0);
-    std::printf("  (moves %lld, mean accuracy %.1f)\n", n, sides ? accuracy / sides : 0.0);
+    const long long marked = count[2] + count[3] + count[4];
+    std::printf("  marked %5.1f%% book %5.1f%% (moves %lld", n ? 100.0 * marked / n : 0.0, n ? 100.0 * book / n : 0.0, n);
+    if (sides) std::printf(", mean accuracy %.1f", accuracy / sides);
+    std::printf(")\n");
   }
 };
 
@@ -56,7 +69,16 @@ int run_review(const ReviewOpts& o) {
   const bool score_played = g.engine_kind() == EngineKind::AlphaBeta;
   std::ofstream scores;
   if (!o.scores.empty() && !(scores = std::ofstream(o.scores))) throw UsageError("cannot write '" + o.scores + "'");
-  Tally now, first;
+  Tally now, first, opening{o.opening}, booked, booked_opening{o.opening};
+  std::unique_ptr<storage::KnowledgeStore> base;
+  if (!o.base.empty()) {
+    // A path that is not there would be made into an empty base, which has no book.
+    if (!o.base.starts_with("postgresql://") && !std::filesystem::exists(o.base))
+      throw UsageError("no game base '" + o.base + "' (make one with oyin import)");
+    auto opened = storage::KnowledgeStore::open(o.base);
+    if (!opened) throw UsageError("cannot open the game base '" + o.base + "': " + opened.error());
+    base = std::move(*opened);
+  }
   int seen = 0, reviewed = 0;
   SearchLimits limits;
   limits.depth = o.depth;
@@ -86,22 +108,35 @@ int run_review(const ReviewOpts& o) {
       }
       if (!ok) continue;  // a record our rules refuse
       ++reviewed;
-      const review::GameReview fair = review::review_game(positions, r.moves, to_move, g.win_chance());
-      now.add(fair);
+      const std::vector<bool> book = base ? review::book_moves(*base, g, rules, r.tag("FEN"), r.moves, o.book_games)
+                                          : std::vector<bool>{};
+      const review::GameReview fair = review::review_game(positions, r.moves, to_move, g.win_chance(), book);
+      const review::GameReview unbooked = review::review_game(positions, r.moves, to_move, g.win_chance());
+      now.add(unbooked);
+      opening.add(unbooked);
+      booked.add(fair);
+      booked_opening.add(fair);
       for (auto& p : positions) p.played_score.reset(), p.played_mate.reset();
       const review::GameReview alone = review::review_game(positions, r.moves, to_move, g.win_chance());
       first.add(alone);
       for (std::size_t i = 0; o.each && i < fair.moves.size(); ++i) {
         const auto& m = fair.moves[i];
-        std::printf("game %d ply %d %s (best %s): before %+d, played %+d, next position %+d: %s (alone: %s)\n", seen,
+        std::printf("game %d ply %d %s (best %s): before %+d, played %+d, next position %+d: %s%s (alone: %s)\n", seen,
                     m.ply, m.move.c_str(), m.best.c_str(), positions[static_cast<std::size_t>(m.ply)].score, m.score_after,
-                    alone.moves[i].score_after, review::class_name(m.cls), review::class_name(alone.moves[i].cls));
+                    alone.moves[i].score_after, review::class_name(m.cls), m.book ? " book" : "",
+                    review::class_name(alone.moves[i].cls));
       }
       if (!o.quiet) std::fprintf(stderr, "game %d: %zu moves\n", seen, r.moves.size());
     }
   }
   std::printf("games: %d, depth %d, nodes %llu\n", reviewed, limits.depth, static_cast<unsigned long long>(limits.nodes));
+  const std::string first_plies = "... its first " + std::to_string(o.opening) + " plies:";
   now.print("played move from the same root:");
+  if (o.opening > 0) opening.print(first_plies.c_str());
+  if (base) {
+    booked.print("... book moves not judged:");
+    if (o.opening > 0) booked_opening.print(first_plies.c_str());
+  }
   first.print("next position searched alone:");
   return 0;
 }
@@ -119,6 +154,9 @@ void add_review_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--skip", o->skip, "Skip this many games first");
   cmd->add_option("--rules", o->rules, "Rule options, when the records do not carry them");
   cmd->add_option("--scores", o->scores, "Write each position's score and the game's result here (for oyin win-chance)");
+  cmd->add_option("--base", o->base, "A game base (oyin import): moves it played often enough are book moves, not judged");
+  cmd->add_option("--book-games", o->book_games, "Games of the base a book move needs (default 10)")->check(CLI::PositiveNumber);
+  cmd->add_option("--opening", o->opening, "Also count the moves of the first N plies apart (default 20; 0: no)");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr");
   cmd->add_flag("--each", o->each, "A line for each move: the scores it was measured by and its classes");
   cmd->callback([o, &exit_code] { exit_code = run_review(*o); });

@@ -17,7 +17,8 @@ double move_accuracy(double loss) {
 }
 
 GameReview review_game(const std::vector<storage::AnalysedPosition>& positions, const std::vector<std::string>& moves,
-                       const std::vector<int>& side_to_move, const WinChance& win_chance) {
+                       const std::vector<int>& side_to_move, const WinChance& win_chance,
+                       const std::vector<bool>& book) {
   std::map<int, const storage::AnalysedPosition*> by_ply;
   for (const auto& p : positions) by_ply[p.ply] = &p;
   GameReview out;
@@ -45,12 +46,15 @@ GameReview review_game(const std::vector<storage::AnalysedPosition>& positions, 
       m.win_after = win_chance.of(*b->played_score, b->played_mate);
     }
     const double loss = std::max(0.0, m.win_before - m.win_after);
+    m.book = i < book.size() && book[i];
     if (!m.best.empty() && m.move == m.best) m.cls = MoveClass::best;
+    else if (m.book) m.cls = MoveClass::good;
     else if (loss >= kBlunder) m.cls = MoveClass::blunder;
     else if (loss >= kMistake) m.cls = MoveClass::mistake;
     else if (loss >= kInaccuracy) m.cls = MoveClass::inaccuracy;
     else m.cls = MoveClass::good;
-    accuracies[m.side == 1 ? 1 : 0].push_back(move_accuracy(loss));
+    // The engine's opening judgement is noise (review/book_moves.h): a book move does not count.
+    if (!m.book) accuracies[m.side == 1 ? 1 : 0].push_back(move_accuracy(loss));
     out.moves.push_back(std::move(m));
   }
   // A side's accuracy: the mean of the arithmetic and the harmonic mean of its moves' (a

@@ -29,6 +29,7 @@ struct ReviewedMove {
   MoveClass cls = MoveClass::good;
   std::string best;         // the engine's move in the position before
   std::string best_line;
+  bool book = false;        // a book move (review/book_moves.h): best or good, not judged, not counted
 };
 
 struct GameReview {
@@ -37,9 +38,12 @@ struct GameReview {
 };
 
 // `positions[i]` is the engine's view of the position after i plies (by ply, gaps allowed),
-// `moves` the game's moves, `side_to_move[i]` who moves in the position after i plies.
+// `moves` the game's moves, `side_to_move[i]` who moves in the position after i plies, `book[i]`
+// whether the move after i plies is a book move (review/book_moves.h; shorter than `moves` or
+// empty: the rest are not).
 GameReview review_game(const std::vector<storage::AnalysedPosition>& positions, const std::vector<std::string>& moves,
-                       const std::vector<int>& side_to_move, const WinChance& win_chance);
+                       const std::vector<int>& side_to_move, const WinChance& win_chance,
+                       const std::vector<bool>& book = {});
 
 // A move's accuracy from its loss (lichess's curve over win percentages: 100 for no loss, about 64
 // for a 10-point loss).

@@ -17,8 +17,8 @@ Error db_error(const std::string& what, const std::string& why) {
 constexpr const char* kColumns =
     "id, game, rules, start_position, mode, level, ai_side, token0, token1, result, reason, draw_offer, "
     "created_at, updated_at, clock_initial_ms, clock_increment_ms, creator, next_game, user0, user1, rated, "
-    "rating_done, tournament, clock_cut";
-constexpr std::size_t kColumnCount = 24;
+    "rating_done, tournament, clock_cut, record_tags";
+constexpr std::size_t kColumnCount = 25;
 
 StoredGame read_row(const Row& r) {
   StoredGame g;
@@ -46,6 +46,7 @@ StoredGame read_row(const Row& r) {
   g.rating_done = r.integer(21) != 0;
   g.tournament = r.text(22);
   g.clock_cut = static_cast<int>(r.integer(23));
+  g.record_tags = r.text(24);
   return g;
 }
 
@@ -130,14 +131,15 @@ Status GameStore::insert_game(const StoredGame& g) {
   return db_->writer()->transaction([&](Connection& c) -> Status {
     if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
                              "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
-                             "creator, next_game, created_at, updated_at, user0, user1, rated, tournament, clock_cut) "
-                             "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                             "creator, next_game, created_at, updated_at, user0, user1, rated, tournament, clock_cut, "
+                             "record_tags) "
+                             "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
                               g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
                               g.clock_increment_ms, g.creator, g.next_game, now, now,
                               g.users[0] ? Value(g.users[0]) : Value(nullptr),
                               g.users[1] ? Value(g.users[1]) : Value(nullptr), g.rated ? 1 : 0, g.tournament,
-                              g.clock_cut}),
+                              g.clock_cut, g.record_tags}),
                       "inserting game " + g.id);
         !s)
       return s;

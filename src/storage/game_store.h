@@ -52,6 +52,9 @@ struct StoredGame {
   // the first side, 2 the second), whose clocks start halved.
   std::string tournament;
   int clock_cut = 0;
+  // Schema 19: a game imported for review keeps who played it, where and when (the record's
+  // tags other than the moves' set-up: [[key, value], ...] as JSON; "" for a game played here).
+  std::string record_tags;
 };
 
 class GameStore {

@@ -398,6 +398,9 @@ ALTER TABLE users ADD COLUMN name_skeleton TEXT;
 UPDATE users SET name_skeleton = name_key;
 CREATE UNIQUE INDEX users_name_skeleton ON users(name_skeleton);
 )sql"},
+    // 19: a game imported for review (a record, a game of the base) keeps its record's tags: the
+    // players, the event, the date.
+    {.sql = "ALTER TABLE games ADD COLUMN record_tags TEXT NOT NULL DEFAULT '';"},
 };
 
 }  // namespace

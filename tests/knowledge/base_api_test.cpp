@@ -61,6 +61,15 @@ TEST(BaseApi, SearchesByPlayerEventYearResultAndPositionAndOpensAGameInReview) {
   EXPECT_EQ(view.body["mode"], "review");
   EXPECT_EQ(view.body["ply"], 24);
   EXPECT_EQ(view.body["result"], "1-0");
+  // ... who played it, where and when, as the game's page shows them and its record keeps them.
+  EXPECT_EQ(view.body["record"], json({{"event", "Astana Cup"}, {"site", ""}, {"date", "2019.03.02"}, {"round", ""},
+                                        {"players", {{"white", "Asel Nur"}, {"black", "Bolat"}}}}));
+  const auto record = http_get(port, "/api/games/" + rev.body["id"].get<std::string>() + "/record");
+  ASSERT_EQ(record.status, 200) << record.text;
+  const std::string& text = record.text;  // the file itself
+  for (const char* tag : {"[Event \"Astana Cup\"]", "[Date \"2019.03.02\"]", "[White \"Asel Nur\"]", "[Black \"Bolat\"]",
+                          "[WhiteElo \"1810\"]", "[Result \"1-0\"]"})
+    EXPECT_NE(text.find(tag), std::string::npos) << tag << " in " << text;
 
   const std::pair<std::string, std::string> errors[] = {
       {"/api/base", "unknown_game"},

@@ -1,6 +1,7 @@
 #include "server/play/game_archive.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 
 #include "registry/registry.h"
@@ -9,6 +10,34 @@
 #include "server/play/game_service.h"
 
 namespace oyin::server {
+
+std::vector<std::pair<std::string, std::string>> stored_tags(const storage::StoredGame& row) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (row.record_tags.empty()) return out;
+  const json tags = json::parse(row.record_tags, nullptr, false);
+  if (!tags.is_array()) return out;
+  for (const auto& t : tags)
+    if (t.is_array() && t.size() == 2 && t[0].is_string() && t[1].is_string()) out.emplace_back(t[0], t[1]);
+  return out;
+}
+
+json record_json(const storage::StoredGame& row, const GameAdapter& game) {
+  const auto tags = stored_tags(row);
+  if (tags.empty()) return nullptr;
+  const auto tag = [&](const std::string& key) {
+    for (const auto& [k, v] : tags)
+      if (k == key && v != "?") return v;
+    return std::string();
+  };
+  json players = json::object();
+  for (const Side side : {Side::First, Side::Second}) {
+    std::string key = game.side_name(side);  // the record names the sides' players "White", "Black"
+    if (!key.empty()) key[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(key[0])));
+    if (const std::string name = tag(key); !name.empty()) players[game.side_name(side)] = name;
+  }
+  return {{"event", tag("Event")}, {"site", tag("Site")}, {"date", tag("Date")}, {"round", tag("Round")},
+          {"players", std::move(players)}};
+}
 
 Reply GameArchive::list(std::size_t offset, std::size_t limit) {
   limit = std::clamp<std::size_t>(limit, 1, 100);
@@ -60,6 +89,11 @@ Reply GameArchive::import(const json& req) {
   row.rules = (*st)->rules_text();
   row.start_position = rec.tag("FEN").empty() ? "" : (*st)->start_position_text();
   row.mode = mode_name(Mode::review);
+  // Who played it, where and when: the review shows them and the record written back keeps them.
+  json tags = json::array();
+  for (const auto& [k, v] : rec.tags)
+    if (k != "FEN" && k != "SetUp" && k != "Rules" && k != "Result") tags.push_back({k, v});
+  if (!tags.empty()) row.record_tags = tags.dump(-1, ' ', false, json::error_handler_t::replace);
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     if (auto r = (*st)->play(rec.moves[i]); !r)
       return Reply::error(422, "bad_record", "move " + std::to_string(i + 1) + " '" + rec.moves[i] + "': " + r.error());

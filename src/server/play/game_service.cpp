@@ -362,8 +362,10 @@ Reply GameService::record(const std::string& id) {
                {"Round", "-"},
                {white_first ? "White" : "Black", player(0)},
                {white_first ? "Black" : "White", player(1)}};
-  if (!s->row.rules.empty()) meta.tags.emplace_back("Rules", s->row.rules);
-  if (!s->row.reason.empty()) meta.tags.emplace_back("Termination", s->row.reason);
+  // A game imported for review writes back the record's own tags (players, event, date...).
+  if (auto kept = stored_tags(s->row); !kept.empty()) meta.tags = std::move(kept);
+  if (!s->row.rules.empty() && meta.tag("Rules").empty()) meta.tags.emplace_back("Rules", s->row.rules);
+  if (!s->row.reason.empty() && meta.tag("Termination").empty()) meta.tags.emplace_back("Termination", s->row.reason);
   meta.result = s->row.result;
   const std::string ext = s->adapter->record_format();
   return {200,

@@ -1,5 +1,7 @@
 #include "server/play/state_view.h"
 
+#include "server/play/game_archive.h"
+
 namespace oyin::server {
 
 using nlohmann::json;
@@ -67,7 +69,8 @@ json StateView::state(const GameSession& s) const {
               {"tournament", tournament(s)},
               {"players", s.accounts.players.is_null() ? guest_players(s.row) : s.accounts.players},
               {"rating_change", s.accounts.rating_change},
-              {"created_at", s.row.created_at}};
+              {"created_at", s.row.created_at},
+              {"record", record_json(s.row, *s.adapter)}};
 }
 
 json StateView::state_for(const GameSession& s, const std::string& token) const {

@@ -44,7 +44,7 @@ Reply ReviewService::mistakes(std::int64_t user, const std::string& game, const 
     if (!*row) continue;  // deleted since
     auto positions = jobs_.positions(g.job_id);
     if (!positions) return Reply::error(500, "server_error", positions.error());
-    auto reviewed = ReviewedGame::make(**row, std::move(*positions));
+    auto reviewed = ReviewedGame::make(**row, std::move(*positions), &base_);
     if (!reviewed) continue;  // a game this server no longer knows
     reviewed->each_move([&](const GameState& before, const review::ReviewedMove& m, const json& mj) {
       if (static_cast<int>(out.size()) >= limit || !g.seats[m.side == 1 ? 1 : 0] || m.best.empty()) return;

@@ -23,7 +23,7 @@ constexpr std::int64_t kMaxNodes = 50'000'000;
 }  // namespace
 
 ReviewService::ReviewService(storage::GameStore& store, GameService& games, Clock& clock, ReviewOptions options)
-    : store_(store), jobs_(store.db()), games_(games), options_(options), requests_(clock, options.per_hour, 3'600'000 / std::max(1, options.per_hour)) {
+    : store_(store), jobs_(store.db()), base_(store.db()), games_(games), options_(options), requests_(clock, options.per_hour, 3'600'000 / std::max(1, options.per_hour)) {
   for (int i = 0; i < options_.workers; ++i)
     workers_.emplace_back([this, i] {
       review::WorkerOptions w;
@@ -102,7 +102,7 @@ Reply ReviewService::status(const std::string& game_id) {
   if (!*row) return Reply::error(404, "no_such_game", "no game with id '" + game_id + "'", {{"id", game_id}});
   auto positions = jobs_.positions((*job)->id);
   if (!positions) return Reply::error(500, "server_error", positions.error());
-  auto reviewed = ReviewedGame::make(**row, std::move(*positions));
+  auto reviewed = ReviewedGame::make(**row, std::move(*positions), &base_);
   if (!reviewed) return Reply::error(500, "server_error", reviewed.error());
   json out = reviewed->to_json();
   const storage::AnalysisJob& j = **job;

@@ -19,6 +19,7 @@
 #include "server/play/game_service.h"
 #include "storage/analysis_job_store.h"
 #include "storage/game_store.h"
+#include "storage/knowledge_store.h"
 
 namespace oyin::server {
 
@@ -59,6 +60,7 @@ class ReviewService {
 
   storage::GameStore& store_;
   storage::AnalysisJobStore jobs_;
+  storage::KnowledgeStore base_;  // the game base beside the games: its book moves are not judged
   GameService& games_;
   ReviewOptions options_;
   RateLimiter requests_;

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "review/book_moves.h"
+
 namespace oyin::server {
 
 using nlohmann::json;
@@ -26,7 +28,8 @@ json move_data(const GameState& st, const std::string& move) {
 
 }  // namespace
 
-Result<ReviewedGame> ReviewedGame::make(const storage::StoredGame& row, std::vector<storage::AnalysedPosition> positions) {
+Result<ReviewedGame> ReviewedGame::make(const storage::StoredGame& row, std::vector<storage::AnalysedPosition> positions,
+                                        storage::KnowledgeStore* base) {
   ReviewedGame g;
   g.entry_ = find_game(row.game);
   if (!g.entry_) return make_error("a game of an unknown kind: " + row.game);
@@ -40,7 +43,9 @@ Result<ReviewedGame> ReviewedGame::make(const storage::StoredGame& row, std::vec
     if (!(*st)->play(m)) break;
     g.to_move_.push_back(index((*st)->side_to_move()));
   }
-  g.review_ = review::review_game(g.positions_, row.moves, g.to_move_, g.entry_->win_chance());
+  const std::vector<bool> book =
+      base ? review::book_moves(*base, *g.entry_, row.rules, row.start_position, row.moves) : std::vector<bool>{};
+  g.review_ = review::review_game(g.positions_, row.moves, g.to_move_, g.entry_->win_chance(), book);
   g.walk([&g](const GameState& before, std::size_t k) {
     review::ReviewedMove& m = g.review_.moves[k];
     const std::string move_text = record_text(before, m.move), best_text = record_text(before, m.best);
@@ -58,7 +63,8 @@ Result<ReviewedGame> ReviewedGame::make(const storage::StoredGame& row, std::vec
                         {"best_text", best_text},
                         {"best_move", move_data(before, m.best)},
                         {"best_line", m.best_line},
-                        {"class", review::class_name(m.cls)}});
+                        {"class", review::class_name(m.cls)},
+                        {"book", m.book}});
   });
   return g;
 }

@@ -14,13 +14,17 @@
 #include "review/move_review.h"
 #include "storage/analysis_job_store.h"
 #include "storage/game_store.h"
+#include "storage/knowledge_store.h"
 
 namespace oyin::server {
 
 class ReviewedGame {
  public:
-  // Replays `row` by its rules and reviews it from `positions` (by ply, gaps allowed).
-  static Result<ReviewedGame> make(const storage::StoredGame& row, std::vector<storage::AnalysedPosition> positions);
+  // Replays `row` by its rules and reviews it from `positions` (by ply, gaps allowed); the moves
+  // of its opening that the game base `base` played often enough are book moves
+  // (review/book_moves.h; none without a base).
+  static Result<ReviewedGame> make(const storage::StoredGame& row, std::vector<storage::AnalysedPosition> positions,
+                                   storage::KnowledgeStore* base);
 
   const GameEntry& entry() const { return *entry_; }
   const review::GameReview& review() const { return review_; }

@@ -61,4 +61,8 @@ export const baseApi = {
     call<{ total: number; games: BaseGame[] }>('GET',
       `/api/base?${query({ game, moves: moves.join(' '), ...f, offset: String(offset), limit: String(limit) })}`),
   review: (id: string) => call<{ id: string }>('POST', `/api/base/${encodeURIComponent(id)}/review`),
+  // Any position of a game (its rules, start and moves): the board and legal moves, for the
+  // review's analysis board.
+  position: (game: string, rules: string, position: string, moves: string[]) =>
+    call<ExplorerReply>('GET', `/api/explorer?${query({ game, rules, position, moves: moves.join(' ') })}`),
 };

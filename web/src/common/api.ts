@@ -126,6 +126,16 @@ export interface GameView {
   tournament?: { id: string; berserk: [boolean, boolean] } | null;        // a tournament's game
   invite?: string;                            // to the creator of an online game: "/#/join/ID/TOKEN"
   chat?: ChatLine[];                          // the chat so far, in a connection's first state
+  record?: RecordTags | null;                 // a record imported for review: who played it, where, when
+}
+
+// What an imported record says of its game ("" where it says nothing).
+export interface RecordTags {
+  event: string;
+  site: string;
+  date: string;
+  round: string;
+  players: Record<string, string>;            // by side
 }
 
 // One line of the players' chat: shown as text, never as markup.

@@ -52,6 +52,10 @@ export class AnalysisChannel {
       this.socket.send(req);
     });
   }
+  // Stops the search of request `id` (its last line still comes, with "done").
+  stop(id: string) {
+    this.socket.send({ id, action: 'terminate' });
+  }
   close() {
     this.socket.close();
   }

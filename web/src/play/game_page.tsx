@@ -31,6 +31,9 @@ import { premoveCandidates, premoveMarks, usePremove } from './premove';
 import { TABLE_TEXTS } from './table_texts';
 import { ReviewPanel } from '../review/review_panel';
 import { useGameReview } from '../review/use_game_review';
+import { useSideLine } from '../review/use_side_line';
+import { SideLinePanel } from '../review/side_line_panel';
+import { RecordInfo } from './record_info';
 
 export function GamePage({ id, account }: { id: string; account?: Account | null }) {
   const { t } = useTexts();
@@ -47,6 +50,8 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   following.current = !view || shown === view.ply;
   useGameSounds(next ?? view, game.chat, me);
   const rv = useGameReview(id, view, shown, game.token, game.analysisPush);
+  // A finished game, or a record imported for review: any move may be tried from any position.
+  const side = useSideLine(view, shown, !!view && (view.status === 'finished' || view.mode === 'review'));
   const gameMeta = useGameMeta(view?.game ?? '');
   const [flipped, setFlipped] = useState<boolean | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
@@ -60,10 +65,11 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const latest = game.view ?? view;
   const premoving = view.mode === 'online' && roles.isPlayer && latest.status === 'ongoing' && latest.to_move !== me &&
     shown === view.ply && !!me;
-  const shownBoard = anim && next ? next.board : board;
-  const legal = premoving ? premoveCandidates(view.game, shownBoard, gameMeta?.board ?? {}, me!) : roles.canMove ? view.legal : [];
-  const onBoardMove = premoving ? (m: string) => setPremove(legal.find((l) => l.move === m) ?? null) : game.move;
-  const marks = premove ? premoveMarks(premove, me!) : anim ? undefined : rv.boardMarks;
+  const shownBoard = side.board ?? (anim && next ? next.board : board);
+  const legal = premoving ? premoveCandidates(view.game, shownBoard, gameMeta?.board ?? {}, me!) : roles.canMove ? view.legal : side.legal;
+  const onBoardMove = premoving ? (m: string) => setPremove(legal.find((l) => l.move === m) ?? null)
+    : roles.canMove ? game.move : side.play;
+  const marks = premove ? premoveMarks(premove, me!) : anim || side.state ? undefined : rv.boardMarks;
   const turned = flipped ?? isFlipped(view.game, me);
   // The creator's invite link comes with the state in any of their tabs.
   const invite = view.invite ? `${location.origin}${view.invite}` : sessionStorage.getItem(`oyin.invite.${id}`);
@@ -93,7 +99,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
     <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
          data-shown={shown} data-board-ready={ready ? 'yes' : 'no'} data-animating={anim ? 'yes' : 'no'}
          data-anim-ply={anim ? anim.ply : ''} data-online={game.online ? 'yes' : 'no'}
-         data-premove={premove ? premoveMarks(premove, me!).join('-') : ''}>
+         data-premove={premove ? premoveMarks(premove, me!).join('-') : ''} data-side-line={side.state ? side.state.moves.length : 0}>
       <section class="board-column">
         <h1 class="sr-only" data-testid="game-heading">
           {(t as Record<string, string>)[view.game] ?? view.game}: {seats.map((s) => `${sideName(t, s.side)}${s.who ? ` (${s.who})` : ''}`).join(' – ')}
@@ -108,12 +114,14 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
             : <pre>{JSON.stringify(board, null, 1)}</pre>}
         </div>
         {bar(seats[turned ? 1 : 0], 'bottom')}
-        <BoardCounters game={view.game} board={board} t={t} />
+        <BoardCounters game={view.game} board={side.board ?? board} t={t} />
       </section>
       <aside class="side-panel">
+        {view.record && <RecordInfo record={view.record} />}
         <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
         <TournamentGameCard view={view} me={game.me} />
-        <MoveList view={view} ply={shown} setPly={setPly} marks={rv.marks} />
+        <MoveList view={view} ply={shown} setPly={(p) => { side.leave(); setPly(p); }} marks={rv.marks} />
+        {(view.status === 'finished' || view.mode === 'review') && <SideLinePanel view={view} side={side} />}
         {view.status === 'finished' && (
           <ReviewPanel view={view} ply={shown} setPly={setPly} review={rv.review} canRequest={!!account || !!game.token}
                        signedIn={!!account} />

@@ -35,7 +35,9 @@ export function seatLabel(t: Dict, v: GameView, me: string | undefined, side: st
   if (me === side || me === 'both') return t.you;
   // The other player of an online game (lobby, pairing, challenge or invite): named by their
   // account when they have one (the chip shows it), else "Opponent".
-  if (!me || v.mode === 'review') return '';
+  // A record imported for review names its players.
+  if (v.mode === 'review') return v.record?.players[side] ?? '';
+  if (!me) return '';
   const i = v.sides.indexOf(side);
   return v.players?.[i]?.username ? '' : t.opponent;
 }

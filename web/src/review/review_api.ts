@@ -18,6 +18,7 @@ export interface ReviewedMove {
   best_move: LegalMove | null;    // ... as board data (pit, cells or point)
   best_line: string;
   class: MoveClass;
+  book?: boolean;                 // a book move of the game base: not judged (older servers: absent)
 }
 
 export interface AnalysedPosition {

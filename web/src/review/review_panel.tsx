@@ -77,6 +77,7 @@ export function ReviewPanel({ view, ply, setPly, review, canRequest, signedIn }:
                 {isMarked(played) && <b> {markOf(played.class)} {classText(played.class)}</b>}
               </div>
             )}
+            {played?.book && <div class="muted small" data-testid="book-move">{rt.bookMove}</div>}
             {isMarked(played) && played.best_text && (
               <div class="best-was" data-testid="best-was" data-best={played.best_text}>
                 {fillText(rt.bestWas, { move: played.best_text })}
