@@ -1,0 +1,36 @@
+# The browser's engine modules (included by CMakeLists.txt when OYIN_WASM is on, after the
+# registry layer): src/wasm/engine_api.cpp over the registry, each an ES module factory
+# (out/oyin_engine_<game>.mjs) and its .wasm, one per game so that a player downloads only the
+# engine of the game played (docs/wasm.md has the sizes of each choice). One thread (no
+# SharedArrayBuffer needed); the memory grows as the table and the Monte-Carlo tree need it.
+set(OYIN_WASM_EXPORTS _oyin_error _oyin_games _oyin_new_game _oyin_free_game _oyin_state _oyin_play
+    _oyin_engine_new_game _oyin_best_move _oyin_perft)
+list(JOIN OYIN_WASM_EXPORTS "," OYIN_WASM_EXPORT_LIST)
+set(OYIN_WASM_GAMES togyz tojmot capgo)
+
+add_custom_target(oyin_engines)
+# `game`: the module's one game (its declare_<game>()); "all" would make one module of every
+# built-in game (engine_api.cpp without OYIN_WASM_GAME), measured in docs/wasm.md and not built.
+function(oyin_engine_module game)
+  set(target oyin_engine_${game})
+  add_executable(${target} ${PROJECT_SOURCE_DIR}/src/wasm/engine_api.cpp)
+  target_link_libraries(${target} PRIVATE oyin_registry)
+  if(NOT game STREQUAL "all")
+    target_compile_definitions(${target} PRIVATE OYIN_WASM_GAME=declare_${game})
+  endif()
+  set_target_properties(${target} PROPERTIES SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/out)
+  target_link_options(${target} PRIVATE
+    -O3
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createOyinEngine
+    -sENVIRONMENT=web,worker
+    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
+    -sFILESYSTEM=0
+    -sEXPORTED_FUNCTIONS=[${OYIN_WASM_EXPORT_LIST}]
+    -sEXPORTED_RUNTIME_METHODS=[ccall,cwrap,UTF8ToString]
+    --no-entry)
+  add_dependencies(oyin_engines ${target})
+endfunction()
+
+foreach(g ${OYIN_WASM_GAMES})
+  oyin_engine_module(${g})
+endforeach()
