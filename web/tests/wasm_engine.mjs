@@ -1,7 +1,7 @@
 // The browser's engine modules (web/src/engine/wasm/, built by `make web`) loaded in node, with
 // the calls of web/src/engine/wasm_module.ts, and the native `oyin` beside them: for the
 // cross-check test (wasm_engine.test.mjs) and the speed figures (scripts/wasm_speed.mjs).
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -62,16 +62,11 @@ export async function loadEngine(game) {
   };
 }
 
-// `oyin ARGS`: its standard output and error.
+// `oyin ARGS`: its standard output and error; throws when it fails.
 export function oyin(args) {
-  let stderr = '';
-  try {
-    const stdout = execFileSync(OYIN, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return { stdout, stderr };
-  } catch (e) {
-    stderr = String(e.stderr ?? e.message);
-    throw new Error(`oyin ${args.join(' ')} failed: ${stderr}`);
-  }
+  const r = spawnSync(OYIN, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) throw new Error(`oyin ${args.join(' ')} failed (${r.status}): ${r.stderr}${r.error ?? ''}`);
+  return { stdout: r.stdout, stderr: r.stderr };
 }
 
 // A small seeded generator (mulberry32), so a failing position can be replayed.
