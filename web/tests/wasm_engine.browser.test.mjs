@@ -56,6 +56,8 @@ test('the first screen loads no engine; each engine in its worker plays as the n
     await assert.rejects(page.evaluate(async (g) => (await window.oyinEngine(g)).state({ moves: ['nonsense'] }), game),
       /move nonsense/);
   }
-  assert.ok(engineUrls().some((u) => u.endsWith('.wasm')), 'the engines were fetched when asked for');
+  // Chromium has wasm SIMD: Togyz's SIMD module, not the plain one.
+  const wasm = engineUrls().filter((u) => u.endsWith('.wasm')).map((u) => u.replace(/^.*\/|-[\w-]+\.wasm$/g, ''));
+  assert.deepEqual([...new Set(wasm)].sort(), ['oyin_engine_capgo', 'oyin_engine_togyz_simd', 'oyin_engine_tojmot']);
   assert.deepEqual(page.errors, []);
 });

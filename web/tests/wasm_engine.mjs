@@ -7,11 +7,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const WASM_DIR = path.join(ROOT, 'web', 'src', 'engine', 'wasm');
+// OYIN_WASM_DIR: another build's modules (an experiment's build-wasm*/out).
+export const WASM_DIR = process.env.OYIN_WASM_DIR || path.join(ROOT, 'web', 'src', 'engine', 'wasm');
 export const OYIN = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
 
-export async function loadEngine(game) {
-  const base = path.join(WASM_DIR, `oyin_engine_${game}`);
+// `variant`: '' or '_simd' (Togyz's module with wasm SIMD, cmake/wasm.cmake).
+export async function loadEngine(game, variant = '') {
+  const base = path.join(WASM_DIR, `oyin_engine_${game}${variant}`);
   if (!existsSync(`${base}.wasm`)) throw new Error(`${base}.wasm is missing: run make web`);
   const { default: factory } = await import(pathToFileURL(`${base}.mjs`).href);
   const bytes = readFileSync(`${base}.wasm`);

@@ -6,12 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine, oyin, randomLine, rng } from './wasm_engine.mjs';
 
-// Per game: the perft depth of the random positions, and the node budget of a move (playouts
-// for capture Go's Monte-Carlo search).
+// Per module: its game, the perft depth of the random positions, and the node budget of a move
+// (playouts for capture Go's Monte-Carlo search). Togyz has two modules: plain and wasm SIMD.
 const GAMES = {
-  togyz: { perftDepth: 4, nodes: 4000 },
-  tojmot: { perftDepth: 2, nodes: 3000 },
-  capgo: { perftDepth: 2, nodes: 300 },
+  togyz: { game: 'togyz', perftDepth: 4, nodes: 4000 },
+  togyz_simd: { game: 'togyz', variant: '_simd', perftDepth: 4, nodes: 4000 },
+  tojmot: { game: 'tojmot', perftDepth: 2, nodes: 3000 },
+  capgo: { game: 'capgo', perftDepth: 2, nodes: 300 },
 };
 const LEVELS = [0, 2, 5, 8, 10];
 
@@ -28,11 +29,12 @@ function nativeCount(game, position, depth) {
   return Number(/Nodes searched: (\d+)/.exec(out)[1]);
 }
 
-for (const [game, cfg] of Object.entries(GAMES)) {
-  test(`${game}: legal moves, positions and perft of random positions match the native rules`, async () => {
-    const e = await loadEngine(game);
+for (const [name, cfg] of Object.entries(GAMES)) {
+  const game = cfg.game;
+  test(`${name}: legal moves, positions and perft of random positions match the native rules`, async () => {
+    const e = await loadEngine(game, cfg.variant);
     assert.deepEqual(e.games(), [game]);
-    const random = rng(0x5eed + game.length);
+    const random = rng(0x5eed + name.length);
     for (let i = 0; i < 6; i++) {
       const moves = randomLine(e, random, 4 + Math.floor(random() * 40));
       const s = e.state(moves);
@@ -47,9 +49,9 @@ for (const [game, cfg] of Object.entries(GAMES)) {
     }
   });
 
-  test(`${game}: the computer player's move at each level equals oyin move's`, async () => {
-    const e = await loadEngine(game);
-    const random = rng(0xbe57 + game.length);
+  test(`${name}: the computer player's move at each level equals oyin move's`, async () => {
+    const e = await loadEngine(game, cfg.variant);
+    const random = rng(0xbe57 + name.length);
     const lines = [[]];
     while (lines.length < 4) {
       const moves = randomLine(e, random, 6 + Math.floor(random() * 30));

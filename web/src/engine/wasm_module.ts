@@ -12,6 +12,12 @@ type Factory = (o: Record<string, unknown>) => Promise<EmModule>;
 const factories = import.meta.glob<Factory>('./wasm/oyin_engine_*.mjs', { import: 'default' });
 const wasmUrls = import.meta.glob<string>('./wasm/oyin_engine_*.wasm', { query: '?url', import: 'default' });
 
+// Whether the browser compiles wasm SIMD: a module of one function using an i8x16 operation.
+function simdSupported(): boolean {
+  const probe = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11];
+  return WebAssembly.validate(new Uint8Array(probe));
+}
+
 // Compiled while it downloads when the server says application/wasm, else from the bytes.
 async function instantiate(url: string, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> {
   try {
@@ -38,8 +44,10 @@ export class WasmEngine {
   ) {}
 
   static async load(game: string): Promise<WasmEngine> {
-    const load = factories[`./wasm/oyin_engine_${game}.mjs`];
-    const url = wasmUrls[`./wasm/oyin_engine_${game}.wasm`];
+    // A game's module built for wasm SIMD (Togyz's evaluation) where the browser has it.
+    const simd = simdSupported() && factories[`./wasm/oyin_engine_${game}_simd.mjs`] ? '_simd' : '';
+    const load = factories[`./wasm/oyin_engine_${game}${simd}.mjs`];
+    const url = wasmUrls[`./wasm/oyin_engine_${game}${simd}.wasm`];
     if (!load || !url) throw new Error(`no browser engine for ${game} (make web builds them)`);
     const [factory, wasmUrl] = await Promise.all([load(), url()]);
     // A module that cannot be fetched or compiled fails the load (emscripten would wait forever).
