@@ -73,12 +73,12 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(WEB_PACKAGES)"
 
-$(WASM_DIR)/build.ninja: CMakeLists.txt cmake/wasm.cmake cmake/wasm_deps.cmake | web-deps
+$(WASM_DIR)/build.ninja: CMakeLists.txt cmake/wasm.cmake cmake/wasm_deps.cmake | deps web-deps
 	$(WASM_ENV) emcmake cmake -S . -B $(WASM_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DOYIN_WASM=ON \
 	  $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
 
 # Only the rules, search and registry layers and the engine modules.
-wasm: web-deps $(WASM_DIR)/build.ninja
+wasm: deps web-deps $(WASM_DIR)/build.ninja
 	$(WASM_ENV) cmake --build $(WASM_DIR) -j $(JOBS) --target oyin_engines
 	mkdir -p web/src/engine/wasm
 	cp $(WASM_DIR)/out/oyin_engine_*.mjs $(WASM_DIR)/out/oyin_engine_*.wasm web/src/engine/wasm/
