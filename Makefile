@@ -1,6 +1,7 @@
 # make run   — install what is missing, build (Release), start oyin
 # make test  — install what is missing, build, run every test (SAN=1: ASan+UBSan build), after
 #              a few seconds of each fuzz harness (fuzz-smoke)
+# make web   — the browser UI into web/dist, with the engines compiled to WebAssembly (emscripten)
 # make fuzz  — run each libFuzzer harness for FUZZ_SECONDS (default 60): make fuzz FUZZ_SECONDS=600
 SHELL := /bin/bash
 SAN ?= 0
@@ -20,7 +21,14 @@ FUZZ_DIR := build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 
-.PHONY: all deps build web run test bench clean loadtest fuzz-deps fuzz-build fuzz fuzz-smoke
+# The browser's engines (WebAssembly, docs/wasm.md): Debian's emscripten in build-wasm/, one module
+# per game copied into web/src/engine/wasm/ for Vite. Its JS optimiser runs under node and finds
+# Debian's node-acorn through NODE_PATH.
+WEB_PACKAGES := emscripten
+WASM_DIR := build-wasm
+WASM_ENV := NODE_PATH=/usr/share/nodejs
+
+.PHONY: all deps build web wasm web-deps run test bench clean loadtest fuzz-deps fuzz-build fuzz fuzz-smoke
 
 all: build web
 
@@ -62,7 +70,20 @@ build: deps $(BUILD_DIR)/build.ninja
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 
-web: web/node_modules/.package-lock.json
+web-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(WEB_PACKAGES)"
+
+$(WASM_DIR)/build.ninja: CMakeLists.txt cmake/wasm.cmake cmake/wasm_deps.cmake | deps web-deps
+	$(WASM_ENV) emcmake cmake -S . -B $(WASM_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DOYIN_WASM=ON \
+	  $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE),)
+
+# Only the rules, search and registry layers and the engine modules.
+wasm: deps web-deps $(WASM_DIR)/build.ninja
+	$(WASM_ENV) cmake --build $(WASM_DIR) -j $(JOBS) --target oyin_engines
+	mkdir -p web/src/engine/wasm
+	cp $(WASM_DIR)/out/oyin_engine_*.mjs $(WASM_DIR)/out/oyin_engine_*.wasm web/src/engine/wasm/
+
+web: web/node_modules/.package-lock.json wasm
 	cd web && npm run build
 
 run: build web
@@ -79,4 +100,4 @@ bench: build
 	./$(BUILD_DIR)/oyin_bench
 
 clean:
-	rm -rf build build-san $(FUZZ_DIR)
+	rm -rf build build-san $(FUZZ_DIR) $(WASM_DIR)

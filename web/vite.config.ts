@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  // The engine worker loads its game's WebAssembly module with a dynamic import (src/engine/).
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

@@ -169,7 +169,9 @@ std::span<const BookEntry> Book::lookup(std::uint64_t key) const {
                                    [](const BookEntry& e, std::uint64_t k) { return e.key < k; });
   auto hi = lo;
   while (hi != entries_.end() && hi->key == key) ++hi;
-  return {lo, hi};
+  // As a subspan: the WebAssembly build's libc++ 14 has no span from an iterator pair.
+  return std::span<const BookEntry>(entries_).subspan(static_cast<std::size_t>(lo - entries_.begin()),
+                                                      static_cast<std::size_t>(hi - lo));
 }
 
 }  // namespace oyin::book

@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "core/text.h"
+#include "registry/computer_move.h"
 #include "search/engine.h"
 
 namespace oyin::cli {
@@ -44,9 +45,9 @@ int run_play(const PlayOpts& o) {
 
   std::cout << g.title() << " — you play " << (o.hotseat ? "both sides" : g.side_name(human))
             << ". Type 'help' for commands.\n";
-  std::unique_ptr<Engine> engine = g.make_engine();
-  // The shipped book at the levels that use one, for a game whose book passed its SPRT.
-  if (g.book_settings().played) (void)engine->set_option("OwnBook", "true");
+  // The server's computer player: the shipped book at the levels that use one, for a game whose
+  // book passed its SPRT.
+  std::unique_ptr<Engine> engine = make_computer_engine(g);
   if (!o.hotseat) std::cout << "Computer: " << engine->name() << ", level " << o.level << ".\n";
   std::cout << "\n" << st->render(color);
   while (true) {

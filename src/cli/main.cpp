@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     std::cout << "\n";
   });
   oyin::cli::add_play_command(app, exit_code);
+  oyin::cli::add_move_command(app, exit_code);
   oyin::cli::add_perft_command(app, exit_code);
   oyin::cli::add_replay_command(app, exit_code);
   oyin::cli::add_solve_command(app, exit_code);

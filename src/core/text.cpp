@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 namespace oyin {
 
@@ -63,8 +64,18 @@ std::optional<double> parse_real(std::string_view s) {
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return std::nullopt;
   double v = 0;
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  // The WebAssembly build's libc++ (emscripten 3.1.6) has no from_chars for double: strtod on the
+  // characters from_chars's general format reads (no hex floats, no "inf"), the whole text.
+  if (s.find_first_not_of("0123456789.eE+-") != std::string_view::npos) return std::nullopt;
+  const std::string text(s);
+  char* end = nullptr;
+  v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
+#else
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+#endif
   return v;
 }
 

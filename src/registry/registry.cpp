@@ -1,15 +1,10 @@
 #include "registry/registry.h"
 
-#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
 
 namespace oyin {
-
-GameDeclaration declare_togyz();
-GameDeclaration declare_tojmot();
-GameDeclaration declare_capgo();
 
 namespace {
 std::vector<std::unique_ptr<GameEntry>>& games() {
@@ -30,15 +25,6 @@ nlohmann::json GameEntry::board_description() const { return d_.rules->board_des
 
 void register_game(GameDeclaration declaration) {
   games().push_back(std::make_unique<GameEntry>(std::move(declaration)));
-}
-
-void register_builtin_games() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    register_game(declare_togyz());
-    register_game(declare_tojmot());
-    register_game(declare_capgo());
-  });
 }
 
 const GameEntry* find_game(std::string_view name) {

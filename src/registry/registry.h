@@ -5,7 +5,7 @@
 // (an exact solver with proofs, an analysis of its own: game_tools.h). Front ends (CLI, protocols, match runner, server) ask this and name no
 // game themselves. Registration is explicit (register_builtin_games()); adding a game is one
 // folder for its rules, one folder here (its declaration, adapter, puzzles) and one line in
-// registry.cpp.
+// builtin_games.cpp.
 #include <functional>
 #include <iosfwd>
 #include <memory>

@@ -107,8 +107,14 @@ class TranspositionTable {
   // trivial array that calloc may hand out as it stands.
   struct Word {
     mutable std::uint64_t v;
+#ifdef __cpp_lib_atomic_ref
     std::uint64_t load(std::memory_order o) const { return std::atomic_ref<std::uint64_t>(v).load(o); }
     void store(std::uint64_t x, std::memory_order o) { std::atomic_ref<std::uint64_t>(v).store(x, o); }
+#else
+    // The WebAssembly build's libc++ 14 has no atomic_ref: the compiler's builtins that it wraps.
+    std::uint64_t load(std::memory_order o) const { return __atomic_load_n(&v, static_cast<int>(o)); }
+    void store(std::uint64_t x, std::memory_order o) { __atomic_store_n(&v, x, static_cast<int>(o)); }
+#endif
   };
   struct Slot {
     Word check;

@@ -28,6 +28,8 @@ TEST_F(EdgeHeaders, EveryResponseCarriesTheSecurityHeaders) {
   for (const auto& r : {http_get(port_, "/api/meta"), http_get(port_, "/api/nothing"), http_get(port_, "/index.html")}) {
     const std::string csp = r.header("Content-Security-Policy");
     EXPECT_NE(csp.find("default-src 'self'"), std::string::npos) << csp;
+    // WebAssembly may be compiled (the browser's engines), JavaScript may not be eval'ed.
+    EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos) << csp;
     EXPECT_NE(csp.find("frame-ancestors 'none'"), std::string::npos) << csp;
     EXPECT_NE(csp.find("ws://127.0.0.1:" + std::to_string(port_)), std::string::npos) << csp;
     EXPECT_EQ(r.header("X-Frame-Options"), "DENY");

@@ -4,9 +4,20 @@ namespace oyin::tojmot {
 
 namespace {
 
-using Mask = unsigned __int128;  // one bit per cell
-constexpr Mask bit(int c) { return Mask{1} << c; }
-constexpr Mask kAll = ~Mask{0};
+// One bit per cell (89), in two words: the browser's WebAssembly has no 128-bit integers, and an
+// unsigned __int128 shifted by a variable count is a library call there (docs/wasm.md "Speed").
+struct Mask {
+  std::uint64_t lo = 0, hi = 0;
+  constexpr Mask operator&(Mask o) const { return {lo & o.lo, hi & o.hi}; }
+  constexpr Mask& operator|=(Mask o) {
+    lo |= o.lo;
+    hi |= o.hi;
+    return *this;
+  }
+  constexpr explicit operator bool() const { return (lo | hi) != 0; }
+};
+constexpr Mask bit(int c) { return c < 64 ? Mask{std::uint64_t{1} << c, 0} : Mask{0, std::uint64_t{1} << (c - 64)}; }
+constexpr Mask kAll{~std::uint64_t{0}, ~std::uint64_t{0}};
 
 bool romans_left(const Position& p, int side) {
   const auto& k = p.kinds[side];
@@ -29,7 +40,7 @@ bool may_land(const Position& p, int side, int to) {
 struct Guard {
   int checkers = 0;
   Mask evasions = kAll;  // with one checker: capture it or block its ray
-  Mask pinned = 0;
+  Mask pinned;
   int pins = 0;
   std::uint8_t pin_cell[8]{};
   Mask pin_line[8]{};
@@ -46,7 +57,7 @@ Guard guard(const Position& p) {
   const int s = p.side, o = s ^ 1, k = p.one[s];
   const auto& ek = p.kinds[o];
   Guard gd;
-  Mask evasions = 0;
+  Mask evasions;
   auto hit = [&](int c) {
     ++gd.checkers;
     evasions = bit(c);
@@ -74,7 +85,7 @@ Guard guard(const Position& p) {
   const bool vertex_sliders = ek[kFour] || ek[kSeven], edge_sliders = ek[kEight] || ek[kSeven];
   for (int d = 0; d < 8; ++d) {
     if (!(is_vertex_dir(d) ? vertex_sliders : edge_sliders)) continue;
-    Mask line = 0;
+    Mask line;
     int own = kNoCell;
     for (int c : g.ray[k][d]) {
       line |= bit(c);
@@ -99,7 +110,7 @@ Guard guard(const Position& p) {
     }
   }
   if (gd.checkers == 1) gd.evasions = evasions;
-  else if (gd.checkers > 1) gd.evasions = 0;
+  else if (gd.checkers > 1) gd.evasions = Mask{};
   return gd;
 }
 

@@ -37,7 +37,8 @@ std::string EdgePolicy::link_base(std::string_view host, bool secure) const {
 
 void EdgePolicy::finish(HttpResponse& r, std::string_view host, bool secure) const {
   // The UI's own scripts, styles and sockets only; no framing (clickjacking). WebSocket origins
-  // are named because 'self' covers ws: only in newer browsers.
+  // are named because 'self' covers ws: only in newer browsers. 'wasm-unsafe-eval' lets the
+  // engine workers compile the UI's own WebAssembly (docs/wasm.md), and no JavaScript eval.
   std::string sockets;
   if (!origins.public_origins.empty()) {
     for (const auto& o : origins.public_origins) sockets += " ws" + o.substr(4);  // http -> ws, https -> wss
@@ -45,7 +46,7 @@ void EdgePolicy::finish(HttpResponse& r, std::string_view host, bool secure) con
     sockets = std::string(secure ? " wss://" : " ws://") + std::string(host);
   }
   r.headers.emplace_back("Content-Security-Policy",
-                         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'" +
+                         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'" +
                              sockets + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
   r.headers.emplace_back("X-Frame-Options", "DENY");
   r.headers.emplace_back("Referrer-Policy", "same-origin");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <thread>
 
+#include "registry/computer_move.h"
+
 namespace oyin::server {
 
 void ComputerPlayer::maybe_start(const SessionPtr& s) {
@@ -39,17 +41,15 @@ void ComputerPlayer::think(const SessionPtr& s, std::uint64_t version, const std
       GameClock& clock = s->timing.clock;
       clock.resume(now);
       p_.timekeeper.arm(s);
-      limits.level = level;
-      // The think time of the level, from the game's engine (its registry entry); on a clock
-      // the computer spends a share of its time left, as a player would.
-      limits.movetime_ms = s->adapter->levels().at(static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel))).think_ms;
+      // The think time of the level, from the game's engine (registry/computer_move.h); on a
+      // clock the computer spends a share of its time left, as a player would.
+      limits = computer_limits(*s->adapter, level, snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL));
       const int side = index(s->state->side_to_move());
       if (clock.running(s->state->ply(), side) >= 0) {
         const std::int64_t budget =
             std::max<std::int64_t>(20, clock.left(side, s->state->ply(), side, now) / 30 + clock.control().increment_ms * 3 / 4);
         limits.movetime_ms = std::min<std::int64_t>(limits.movetime_ms, budget);
       }
-      limits.seed = snapshot->hash() ^ (version * 0x9E3779B97F4A7C15ULL);
     }
   }
   SearchResult res;

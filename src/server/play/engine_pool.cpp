@@ -1,13 +1,11 @@
 #include "server/play/engine_pool.h"
 
+#include "registry/computer_move.h"
+
 namespace oyin::server {
 
 std::unique_ptr<Engine> EnginePool::make(const GameEntry& game) const {
-  auto e = game.make_engine();
-  // Engines without a hash table (Monte-Carlo, random) refuse the option; that is fine.
-  (void)e->set_option("Hash", std::to_string(hash_mb_));
-  if (own_book_ && game.book_settings().played) (void)e->set_option("OwnBook", "true");
-  return e;
+  return make_computer_engine(game, hash_mb_, own_book_);
 }
 
 EnginePool::Lease EnginePool::acquire(const GameEntry& game) {
