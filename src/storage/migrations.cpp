@@ -384,6 +384,21 @@ CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
 ALTER TABLE analysis_positions ADD COLUMN played_score INTEGER;
 ALTER TABLE analysis_positions ADD COLUMN played_mate INTEGER;
 )sql"},
+    // 17: each puzzle's rating learned from accounts' first attempts (Glicko-2 of the puzzle
+    // against the solver, from the rating its file gives); a puzzle with no row has its file's.
+    {.sql = R"sql(
+CREATE TABLE puzzle_difficulty(
+  puzzle_id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  rd DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts INTEGER NOT NULL,
+  solved INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX puzzle_difficulty_game ON puzzle_difficulty(game);
+)sql"},
 };
 
 }  // namespace
