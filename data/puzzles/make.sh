@@ -30,7 +30,7 @@ records 127 101"
       fi
       records="$records --records $shared/data/togyz/$f"
     done ;;
-  tojmot) runs="- 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26" ;;
+  tojmot) runs="- 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 46)" ;;
   capgo) runs="- 20 1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005
 9x9 20 $(seq -s ' ' 101 140)" ;;
   *) echo "make.sh: unknown game '$game' (togyz, tojmot or capgo)" >&2; exit 2 ;;

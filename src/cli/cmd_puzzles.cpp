@@ -106,7 +106,7 @@ int run_merge(const PuzzlesOpts& o) {
 
 void add_puzzles_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PuzzlesOpts>();
-  auto* cmd = app.add_subcommand("puzzles", "Generate or verify proved puzzles (JSON lines)");
+  auto* cmd = app.add_subcommand("puzzles", "Generate, verify or merge proved puzzles (JSON lines)");
   cmd->require_subcommand(1);
   auto* gen = cmd->add_subcommand("generate", "Find puzzles by exact search and write them as JSON lines");
   gen->add_option("game", o->game, "Game: " + game_names())->required();
