@@ -1,28 +1,56 @@
 #!/bin/sh
 # Rebuilds a shipped puzzle file: data/puzzles/make.sh GAME [OUT]
 #
-# Each shipped file is the concatenation, in the order below, of `oyin puzzles generate` runs
-# over consecutive seeds, with a position that an earlier run already gave dropped (the first
-# one kept). Generation is deterministic (one thread, node limits, seeded self-play), so the
-# same binary rebuilds the same bytes. OYIN names the binary (default build/oyin); JOBS runs
-# that many seeds at once (default 1; the parts are joined in seed order either way).
+# Each shipped file is the merge (`oyin puzzles merge`), in the order below, of `oyin puzzles
+# generate` runs: a puzzle that repeats an earlier one up to symmetry, or lies inside an earlier
+# one's solution, is dropped (the first kept). A run is a source of the game ("-" its default
+# mix, else `--source NAME`), a count and seeds (ids carry the seed, so each seed is used once
+# per game). Generation is deterministic (one thread, node
+# limits, seeded self-play), so the same binary rebuilds the same bytes. OYIN names the binary
+# (default build/oyin); JOBS runs that many at once (default 1; the parts are joined in the
+# order below either way). Togyz reads the real games of ../shared/data/togyz (SHARED= another
+# folder holding data/togyz); they are not in the repository, and without them the file cannot
+# be rebuilt.
 set -eu
 game=${1:?usage: data/puzzles/make.sh togyz|tojmot|capgo [OUT]}
 out=${2:-data/puzzles/$game.jsonl}
 oyin=${OYIN:-build/oyin}
 jobs=${JOBS:-1}
+shared=${SHARED:-../shared}
+records=
+# Runs, one a line: SOURCE COUNT SEED...
 case $game in
-  togyz) count=80; seeds="1 2 3 4" ;;
-  tojmot) count=20; seeds="1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002" ;;
-  capgo) count=20; seeds="1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005" ;;
+  togyz)
+    runs="- 80 1 2 3 4 5 6 7 8 9 10 11 12 13
+records 127 101"
+    for f in championship-games.pgn playok-games.pgn; do
+      if [ ! -r "$shared/data/togyz/$f" ]; then
+        echo "make.sh: $shared/data/togyz/$f is missing: the Togyz file needs the real games (SHARED=...)" >&2
+        exit 2
+      fi
+      records="$records --records $shared/data/togyz/$f"
+    done ;;
+  tojmot) runs="- 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 46)" ;;
+  capgo) runs="- 20 1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005
+9x9 20 $(seq -s ' ' 101 140)" ;;
   *) echo "make.sh: unknown game '$game' (togyz, tojmot or capgo)" >&2; exit 2 ;;
 esac
 parts=$(mktemp -d)
 trap 'rm -rf "$parts"' EXIT
-# One run per seed; a run that finds fewer than --count puzzles fails, and so does this script.
-printf '%s\n' $seeds | xargs -P "$jobs" -I{} \
-  "$oyin" puzzles generate "$game" --count "$count" --seed {} --out "$parts/{}.jsonl" --quiet
-for s in $seeds; do cat "$parts/$s.jsonl"; done |
-  awk 'match($0, /"position":"[^"]*"/) { p = substr($0, RSTART, RLENGTH); if (seen[p]++) next } { print }' >"$parts/all"
+# One job a line: SOURCE COUNT SEED, in the order of the runs.
+echo "$runs" | while read -r source count seeds; do
+  for s in $seeds; do echo "$source $count $s"; done
+done >"$parts/jobs"
+# A run that finds fewer than its count fails, and so does this script.
+export OYIN_BIN="$oyin" GAME="$game" PARTS="$parts" RECORDS="$records"
+# shellcheck disable=SC2016
+xargs -P "$jobs" -L 1 sh -c '
+  opt=; [ "$1" = - ] || opt="--source $1"
+  rec=; [ "$1" != records ] || rec=$RECORDS
+  "$OYIN_BIN" puzzles generate "$GAME" $opt $rec --count "$2" --seed "$3" --out "$PARTS/$1-$3.jsonl" --quiet
+' run <"$parts/jobs"
+files=
+while read -r source count seed; do files="$files $parts/$source-$seed.jsonl"; done <"$parts/jobs"
+"$oyin" puzzles merge --out "$parts/all" $files
 mv "$parts/all" "$out"
 echo "Wrote $(wc -l <"$out") $game puzzles to $out"

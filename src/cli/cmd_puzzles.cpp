@@ -1,4 +1,4 @@
-// oyin puzzles generate|verify: proved puzzles as JSON lines (learn/puzzles.h).
+// oyin puzzles generate|verify|merge: proved puzzles as JSON lines (learn/puzzles.h).
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -13,7 +13,7 @@ namespace oyin::cli {
 namespace {
 
 struct PuzzlesOpts {
-  std::string game, out;
+  std::string game, out, source;
   int count = 10;
   std::uint64_t seed = 1;
   std::vector<std::string> records, files;
@@ -51,6 +51,7 @@ int run_generate(const PuzzlesOpts& o) {
   opt.count = o.count;
   opt.seed = o.seed;
   opt.record_files = o.records;
+  opt.source = o.source;
   opt.progress = throttled_progress(o.quiet);
   learn::GenerateStats stats;
   auto puzzles = learn::generate_puzzles(g, opt, &stats);
@@ -84,11 +85,28 @@ int run_verify(const PuzzlesOpts& o) {
   return 0;
 }
 
+int run_merge(const PuzzlesOpts& o) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& f : o.files) files.emplace_back(f, read_file_or_fail(f));
+  auto r = learn::merge_puzzles(files);
+  if (!r) {
+    std::cerr << "oyin: " << r.error() << std::endl;
+    return 1;
+  }
+  std::ofstream out(o.out, std::ios::binary | std::ios::trunc);
+  out << r->text;
+  out.close();
+  if (!out) throw UsageError("cannot write " + o.out);
+  std::cout << "Kept " << r->kept << " puzzles in " << o.out << "\n";
+  for (const auto& [why, n] : r->dropped) std::cout << "  dropped " << n << ": " << why << "\n";
+  return 0;
+}
+
 }  // namespace
 
 void add_puzzles_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PuzzlesOpts>();
-  auto* cmd = app.add_subcommand("puzzles", "Generate or verify proved puzzles (JSON lines)");
+  auto* cmd = app.add_subcommand("puzzles", "Generate, verify or merge proved puzzles (JSON lines)");
   cmd->require_subcommand(1);
   auto* gen = cmd->add_subcommand("generate", "Find puzzles by exact search and write them as JSON lines");
   gen->add_option("game", o->game, "Game: " + game_names())->required();
@@ -97,12 +115,18 @@ void add_puzzles_command(CLI::App& app, int& exit_code) {
   gen->add_option("--out", o->out, "Output file (one JSON object per line)")->required();
   gen->add_option("--records", o->records,
                   "Record files (the game's format) whose last plies are candidates too (repeatable)");
+  gen->add_option("--source", o->source, "One of the game's named candidate sources (default: its usual mix)");
   gen->add_flag("--quiet", o->quiet, "No progress lines on stderr");
   gen->callback([o, &exit_code] { exit_code = run_generate(*o); });
   auto* ver = cmd->add_subcommand("verify", "Re-prove every puzzle of the files; fails naming the first bad one");
   ver->add_option("files", o->files, "Puzzle files (JSON lines)")->required();
   ver->add_flag("--quiet", o->quiet, "No progress lines on stderr");
   ver->callback([o, &exit_code] { exit_code = run_verify(*o); });
+  auto* merge = cmd->add_subcommand("merge", "Join puzzle files, dropping repeats (up to symmetry), puzzles inside "
+                                              "another's solution and keys with no decision (the first kept)");
+  merge->add_option("files", o->files, "Puzzle files (JSON lines), in order")->required();
+  merge->add_option("--out", o->out, "Output file")->required();
+  merge->callback([o, &exit_code] { exit_code = run_merge(*o); });
 }
 
 }  // namespace oyin::cli

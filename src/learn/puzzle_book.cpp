@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "registry/puzzle_support.h"
 #include "registry/registry.h"
 
 namespace oyin::learn {
@@ -27,12 +28,20 @@ Result<std::unique_ptr<GameState>> after(const GameState& before, const std::str
   return next;
 }
 
+// A solver move that is not the solution's, proved by the game's exact search within the bounds.
+Result<search::MoveProof> alternative(const Puzzle& p, const GameState& g, const std::string& move, int left) {
+  const PuzzleSupport* s = find_puzzles(p.game);
+  if (!s || !s->prove_move) return search::MoveProof{};
+  return s->prove_move(g.rules_text(), g.position_text(), move, left + kSlowerMoves, kTrainerNodes);
+}
+
 }  // namespace
 
 std::string_view verdict_name(PuzzleVerdict::Kind k) {
   switch (k) {
     case PuzzleVerdict::Kind::Illegal: return "illegal";
     case PuzzleVerdict::Kind::Wrong: return "failed";
+    case PuzzleVerdict::Kind::Slower: return "slower";
     case PuzzleVerdict::Kind::Continue: return "continue";
     case PuzzleVerdict::Kind::Solved: return "solved";
   }
@@ -80,8 +89,12 @@ const Puzzle* PuzzleBook::find(std::string_view id) const {
 const Puzzle* PuzzleBook::pick(const PickOptions& opt) const {
   const Puzzle* best = nullptr;
   const Puzzle* best_seen = nullptr;
+  auto rating = [&](const Puzzle& p) {
+    const auto it = opt.ratings.find(p.id);
+    return it == opt.ratings.end() ? p.rating : it->second;
+  };
   auto nearer = [&](const Puzzle* a, const Puzzle& b) {
-    return !a || std::abs(b.rating - opt.rating) < std::abs(a->rating - opt.rating);
+    return !a || std::abs(rating(b) - opt.rating) < std::abs(rating(*a) - opt.rating);
   };
   for (const auto& p : puzzles_) {
     if (p.game != opt.game) continue;
@@ -135,12 +148,12 @@ Result<PuzzleVerdict> PuzzleBook::judge(const Puzzle& p, const std::vector<std::
   if (!st) return make_error(p.id + ": " + st.error());
   GameState& g = **st;
   PuzzleVerdict v;
+  bool on_line = true;  // every move so far was the solution's
+  int left = p.moves;   // solver moves left to reach the goal
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const std::size_t ply = 2 * i;
     v = PuzzleVerdict{};
     v.index = i;
-    auto right = after(g, p.solution[ply]);
-    if (!right) return make_error(p.id + ": " + right.error());
     auto mine = g.clone();
     auto played = mine->play(moves[i]);
     if (!played) {
@@ -150,24 +163,47 @@ Result<PuzzleVerdict> PuzzleBook::judge(const Puzzle& p, const std::vector<std::
     }
     v.move = *played;
     v.board = mine->board();
-    if (!same_position(*mine, **right)) {
-      v.kind = PuzzleVerdict::Kind::Wrong;
-      v.expected = (*right)->history().back();
-      return v;
+    std::string reply;  // the defender's answer, protocol notation ("" when the game is over)
+    std::unique_ptr<GameState> right;
+    if (on_line) {
+      auto r = after(g, p.solution[ply]);
+      if (!r) return make_error(p.id + ": " + r.error());
+      right = std::move(*r);
     }
-    if (auto r = g.play(p.solution[ply]); !r) return make_error(p.id + ": " + r.error());
-    if (ply + 1 < p.solution.size()) {  // the defender's reply: the proved longest defence
-      auto reply = g.play(p.solution[ply + 1]);
-      if (!reply) return make_error(p.id + ": " + reply.error());
-      v.reply = *reply;
+    if (right && same_position(*mine, *right)) {
+      if (ply + 1 < p.solution.size()) reply = p.solution[ply + 1];
+      left = static_cast<int>(p.solution.size() - ply - 1) / 2;
+    } else {
+      auto proof = alternative(p, g, moves[i], left);
+      if (!proof) return make_error(p.id + ": " + proof.error());
+      if (proof->wins_in == 0) {
+        v.kind = PuzzleVerdict::Kind::Wrong;
+        if (right) v.expected = right->history().back();
+        return v;
+      }
+      if (proof->wins_in > left) {
+        v.kind = PuzzleVerdict::Kind::Slower;
+        v.wins_in = proof->wins_in;
+        return v;
+      }
+      on_line = false;
+      reply = proof->defence;
+      left = proof->left;
+    }
+    if (auto r = g.play(moves[i]); !r) return make_error(p.id + ": " + r.error());
+    if (!reply.empty() && !g.status().over()) {
+      auto r = g.play(reply);
+      if (!r) return make_error(p.id + ": " + r.error());
+      v.reply = *r;
       v.reply_board = g.board();
     }
     // The line ends with the solver's win: after its last move, or after a reply that ends the
     // game itself (a Togyz reply may sow the last stone into the solver's kazan).
-    if (ply + 2 >= p.solution.size()) {
+    if (g.status().over()) {
       v.kind = PuzzleVerdict::Kind::Solved;
       return v;
     }
+    if (i + 1 == solver_moves) return make_error(p.id + ": the line ends before the goal");
     v.kind = PuzzleVerdict::Kind::Continue;
     v.legal = g.legal_move_data();
   }

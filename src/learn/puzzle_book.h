@@ -3,14 +3,17 @@
 // learner's rating, and a learner's moves judged against the proved solution.
 //
 // Judging: a solver move is right when it leads to the same position as the solution's move
-// (so any notation the rules accept counts) and wrong otherwise. No search runs here: every
-// shipped puzzle is proved unique (`oyin puzzles verify`, run by tests/puzzles on every shipped
-// line), i.e. at each solver move of the line the solution's move is the ONLY one that reaches
-// the goal within the moves left, so a different move that also wins in the same number of moves
-// does not exist. (A slower win is not the puzzle's answer and counts as wrong.) The defender's
-// replies are the solution's, the proved longest defence.
+// (so any notation the rules accept counts); the defender then plays the solution's reply, the
+// proved longest defence. Any other move is proved by the game's exact search, bounded
+// (kTrainerNodes, and at most kSlowerMoves moves more than are left): one that still reaches
+// the goal within the moves left is right too (any mate in a mate in 1, as lichess judges), and
+// the defender answers it with the longest defence the search chooses; one that reaches it only
+// later is "slower" (not a fail: the learner is asked for the quicker one); anything else, or a
+// proof over the node limit, is wrong. Every shipped puzzle is proved unique (`oyin puzzles
+// verify`), so a different move that wins as fast exists only where the move ends the game.
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -28,10 +31,11 @@ struct PickOptions {
   int rating = 1500;                // the learner's
   std::vector<std::string> themes;  // any of these (empty: all)
   std::set<std::string> seen;       // ids the learner has already had
+  std::map<std::string, int> ratings;  // puzzles' learned ratings by id (others: their file's)
 };
 
 struct PuzzleVerdict {
-  enum class Kind { Illegal, Wrong, Continue, Solved };
+  enum class Kind { Illegal, Wrong, Slower, Continue, Solved };
   Kind kind = Kind::Illegal;
   std::size_t index = 0;           // which solver move (0-based) the verdict is about
   std::string move;                // that move in record notation (when legal)
@@ -40,8 +44,13 @@ struct PuzzleVerdict {
   std::string reply;               // the defender's answer in record notation ("" if none)
   json reply_board;                // the position after the reply
   json legal;                      // Continue: the solver's legal moves (legal_move_data)
-  std::string expected;            // Wrong: the solution's move there, record notation
+  std::string expected;            // Wrong: the solution's move there, record notation ("" off the line)
+  int wins_in = 0;                 // Slower: in how many moves the learner's move wins
 };
+
+// The trainer's bounds on proving a move that is not the solution's.
+inline constexpr std::uint64_t kTrainerNodes = 400'000;
+inline constexpr int kSlowerMoves = 2;
 
 std::string_view verdict_name(PuzzleVerdict::Kind k);
 

@@ -1,5 +1,6 @@
 #include "learn/puzzles.h"
 
+#include "learn/puzzle_rules.h"
 #include "registry/puzzle_support.h"
 
 #include <algorithm>
@@ -169,6 +170,7 @@ Result<std::vector<Puzzle>> generate_puzzles(const GameEntry& game, const Genera
   std::vector<int> by_depth(static_cast<std::size_t>(s->max_moves) + 1, 0);
   std::vector<Puzzle> out, reserve;
   std::set<std::string> seen, used_groups;
+  PuzzleSet kept;  // no repeats up to symmetry, nothing inside another's solution
   std::uint64_t candidates = 0;
   auto consider = [&](const PuzzleCandidate& c) {
     if (!seen.insert(c.position).second) return;
@@ -191,6 +193,10 @@ Result<std::vector<Puzzle>> generate_puzzles(const GameEntry& game, const Genera
     p.nodes_to_find = line->nodes_to_find;
     p.proof_nodes = line->nodes;
     p.rating = puzzle_rating(p.moves, p.root_moves, p.nodes_to_find);
+    if (!no_decision(*s, p).empty()) return;
+    auto keys = puzzle_keys(*s, p);
+    if (!keys || !kept.conflict(*keys).empty()) return;
+    kept.add(c.source, *keys);
     const auto d = static_cast<std::size_t>(p.moves);
     if (by_depth[d] >= quota[d]) {
       reserve.push_back(std::move(p));
@@ -207,7 +213,20 @@ Result<std::vector<Puzzle>> generate_puzzles(const GameEntry& game, const Genera
   // A rare depth must not keep the search going for ever: with half the count again waiting in
   // reserve, the reserve fills up the rest.
   auto enough = [&] { return full() || out.size() + reserve.size() >= static_cast<std::size_t>(opt.count) * 3 / 2; };
-  s->candidates(
+  PuzzleSupport::Candidates source = s->candidates;
+  if (!opt.source.empty()) {
+    const auto it = s->sources.find(opt.source);
+    if (it == s->sources.end()) {
+      std::string names;
+      for (const auto& [name, f] : s->sources) {
+        if (!names.empty()) names += ", ";
+        names += name;
+      }
+      return make_error(game.name() + " has no puzzle source '" + opt.source + "' (" + (names.empty() ? "none" : names) + ")");
+    }
+    source = it->second;
+  }
+  source(
       opt.seed,
       [&](const PuzzleCandidate& c) {
         consider(c);
@@ -248,6 +267,7 @@ Result<VerifyReport> verify_puzzles(const std::string& file, const std::string& 
   register_builtin_games();
   VerifyReport report;
   std::set<std::string> ids;
+  PuzzleSet kept;
   std::istringstream in(text);
   std::string line;
   int number = 0;
@@ -277,6 +297,11 @@ Result<VerifyReport> verify_puzzles(const std::string& file, const std::string& 
       for (const auto& t : themes) want += (want.empty() ? "" : ",") + t;
       return make_error(named + ": the themes do not match the solution (" + want + ")");
     }
+    if (auto why = no_decision(*s, *p); !why.empty()) return make_error(named + ": " + why);
+    auto keys = puzzle_keys(*s, *p);
+    if (!keys) return make_error(named + ": " + keys.error());
+    if (auto why = kept.conflict(*keys); !why.empty()) return make_error(named + ": " + why);
+    kept.add(p->id, *keys);
     report.nodes += nodes;
     ++report.puzzles;
     if (progress && report.puzzles % 50 == 0)
@@ -284,6 +309,45 @@ Result<VerifyReport> verify_puzzles(const std::string& file, const std::string& 
   }
   if (report.puzzles == 0) return make_error(file + ": no puzzles");
   return report;
+}
+
+}  // namespace oyin::learn
+
+namespace oyin::learn {
+
+Result<MergeReport> merge_puzzles(const std::vector<std::pair<std::string, std::string>>& files) {
+  register_builtin_games();
+  MergeReport out;
+  PuzzleSet kept;
+  std::set<std::string> ids;
+  for (const auto& [name, text] : files) {
+    std::istringstream in(text);
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      auto p = parse_puzzle_line(line);
+      if (!p) return make_error(name + " line " + std::to_string(number) + ": " + p.error());
+      const GameEntry* g = find_game(p->game);
+      const PuzzleSupport* s = g ? g->puzzles() : nullptr;
+      if (!s) return make_error(name + " line " + std::to_string(number) + ": " + p->game + " has no puzzles");
+      if (!ids.insert(p->id).second) return make_error(name + " line " + std::to_string(number) + ": the id " + p->id + " is used twice");
+      auto keys = puzzle_keys(*s, *p);
+      if (!keys) return make_error(name + " line " + std::to_string(number) + ": " + keys.error());
+      if (!no_decision(*s, *p).empty()) {
+        ++out.dropped["no decision at the key move"];
+        continue;
+      }
+      if (const std::string why = kept.conflict(*keys); !why.empty()) {
+        ++out.dropped[why.starts_with("the same position") ? "a repeat up to symmetry" : "inside another puzzle's solution"];
+        continue;
+      }
+      kept.add(p->id, *keys);
+      out.text += line + "\n";
+      ++out.kept;
+    }
+  }
+  return out;
 }
 
 }  // namespace oyin::learn

@@ -4,6 +4,8 @@
 // by verify_puzzles. Knows no game: everything game-specific comes from the registry.
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,7 @@ struct GenerateOptions {
   int count = 10;
   std::uint64_t seed = 1;
   std::vector<std::string> record_files;  // extra candidates: the last plies of recorded games
+  std::string source;                     // one of the game's named sources ("": its default)
   std::function<void(const std::string&)> progress;  // may be empty
 };
 struct GenerateStats {
@@ -49,9 +52,20 @@ struct VerifyReport {
   int puzzles = 0;
   std::uint64_t nodes = 0;
 };
-// Re-proves every line of `text` (a puzzle file named `file` in messages); the error names the
-// first bad puzzle: "line 3 (tojmot-0003): move 1 (g5f6) is not the only move ...".
+// Re-proves every line of `text` (a puzzle file named `file` in messages) and checks the set's
+// rules (learn/puzzle_rules.h: a decision at the key, no repeat up to symmetry, no puzzle inside
+// an earlier one's solution); the error names the first bad puzzle: "line 3 (tojmot-0003):
+// move 1 (g5f6) is not the only move ...".
 Result<VerifyReport> verify_puzzles(const std::string& file, const std::string& text,
                                     const std::function<void(const std::string&)>& progress);
+
+// Joins puzzle files (their texts, in order) into one: a puzzle is kept when it passes the set's
+// rules against the ones kept before it (the first of a repeat wins); its line is unchanged.
+struct MergeReport {
+  std::string text;
+  int kept = 0;
+  std::map<std::string, int> dropped;  // reason -> count
+};
+Result<MergeReport> merge_puzzles(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace oyin::learn

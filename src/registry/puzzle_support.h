@@ -5,6 +5,7 @@
 // (src/learn/) asks only this.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,15 +33,31 @@ struct PuzzleSupport {
   std::uint64_t generate_nodes = 0;  // node limit of one candidate's proof while generating
   std::uint64_t verify_nodes = 0;    // node limit of one puzzle's proof in verify
   // Candidate positions in an order fixed by the seed; `take` returns false when enough.
-  std::function<void(std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
-                     const std::function<void(const std::string&)>& progress)>
-      candidates;
+  using Candidates = std::function<void(std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                                        const std::function<void(const std::string&)>& progress)>;
+  Candidates candidates;
+  // Further sources by name (`oyin puzzles generate --source NAME`); `candidates` is the default.
+  std::map<std::string, Candidates> sources;
   std::function<Result<search::PuzzleLine>(const std::string& rules, const std::string& position, int max_moves,
                                            std::uint64_t node_limit)>
       find;
   std::function<Status(const std::string& rules, const std::string& position, int moves,
                        const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes)>
       verify;
+  // The trainer's check of a solver move that is not the solution's (search::prove_move): how
+  // many attacker moves it wins in (0: not within max_moves or over the node limit) and the
+  // defence chosen against it.
+  std::function<Result<search::MoveProof>(const std::string& rules, const std::string& position, const std::string& move,
+                                          int max_moves, std::uint64_t node_limit)>
+      prove_move;
+  // The position up to the game's symmetries (capture Go: the board's 8; Togyz, Tojmot: the
+  // colour flip), as a key: two positions that are one puzzle have the same key.
+  std::function<std::string(const std::string& rules, const std::string& position)> symmetric_key;
+  // The side to move's forcing moves, protocol notation (capture Go: captures and ataris; Togyz:
+  // captures and tuzdyks; Tojmot: checks). A key that is the only one leaves no decision.
+  std::function<std::vector<std::string>(const std::string& rules, const std::string& position)> forcing_moves;
+  // Themes that say why a key that is the only forcing move still asks for a decision.
+  std::vector<std::string> decision_themes;
   // Theme tags read off the solution (the goal depth tag, e.g. "mate-in-2", is added by the caller).
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position,
                                          const std::vector<std::string>& solution)>
@@ -52,24 +69,34 @@ struct PuzzleSupport {
 // only joins them up, so a new game adds one line in puzzle_support.cpp.
 const PuzzleSupport* find_puzzles(std::string_view game);
 
-// find/verify for a game's traits.
+// find/verify/prove_move for a game's traits, with its choice among equally long defences.
 template <class G>
-void set_puzzle_proofs(PuzzleSupport& s) {
-  s.find = [](const std::string& rules_text, const std::string& position, int max_moves,
-              std::uint64_t nodes) -> Result<search::PuzzleLine> {
+void set_puzzle_proofs(PuzzleSupport& s, search::DefenceRank<G> rank) {
+  s.find = [rank](const std::string& rules_text, const std::string& position, int max_moves,
+                  std::uint64_t nodes) -> Result<search::PuzzleLine> {
     auto rules = G::parse_rules(rules_text);
     if (!rules) return make_error("rules: " + rules.error());
     auto pos = G::parse_position(position, *rules);
     if (!pos) return make_error("position: " + pos.error());
-    return search::find_unique_win<G>(*pos, max_moves, nodes);
+    return search::find_unique_win<G>(*pos, max_moves, nodes, rank);
   };
-  s.verify = [](const std::string& rules_text, const std::string& position, int moves,
-                const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes) -> Status {
+  s.verify = [rank](const std::string& rules_text, const std::string& position, int moves,
+                    const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes) -> Status {
     auto rules = G::parse_rules(rules_text);
     if (!rules) return make_error("rules: " + rules.error());
     auto pos = G::parse_position(position, *rules);
     if (!pos) return make_error("position: " + pos.error());
-    return search::verify_unique_win<G>(*pos, moves, solution, node_limit, nodes);
+    return search::verify_unique_win<G>(*pos, moves, solution, node_limit, nodes, rank);
+  };
+  s.prove_move = [rank](const std::string& rules_text, const std::string& position, const std::string& move,
+                        int max_moves, std::uint64_t node_limit) -> Result<search::MoveProof> {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return make_error("rules: " + rules.error());
+    auto pos = G::parse_position(position, *rules);
+    if (!pos) return make_error("position: " + pos.error());
+    auto m = G::parse_move(*pos, move);
+    if (!m) return make_error("move: " + m.error());
+    return search::prove_move<G>(*pos, *m, max_moves, node_limit, rank);
   };
 }
 

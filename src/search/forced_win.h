@@ -14,7 +14,9 @@
 // this true.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -181,25 +183,35 @@ struct PuzzleLine {
   std::uint64_t nodes_to_find = 0;  // until the key move was proved, moves in generation order
 };
 
+// How a puzzle picks among equally long defences, from the position before the defence, the
+// attacker's move that led to it and the defence: higher first, compared as a pair (the game's
+// score of how much the defence resists, then how natural it is: how close it is to the fight).
+// Equal pairs keep the first in generation order.
+template <GameTraits G>
+using DefenceRank = std::function<std::pair<int, int>(const typename G::Position& before, typename G::Move last,
+                                                      typename G::Move defence)>;
+
 namespace detail {
 
-// The defender's chosen reply: the longest defence, the smallest move text among equals.
+// The defender's chosen reply: the longest defence, then the best by `rank` among equals.
 template <GameTraits G>
-Result<typename G::Move> longest_defence(ForcedWin<G>& fw, typename G::Position& pos, int n, int& held) {
+Result<typename G::Move> longest_defence(ForcedWin<G>& fw, typename G::Position& pos, int n, int& held,
+                                         const DefenceRank<G>& rank, typename G::Move last) {
   typename G::MoveList replies;
   G::generate_moves(pos, replies);
   int best = -1;
+  std::pair<int, int> best_rank{};
   typename G::Move chosen{};
-  std::string chosen_text;
   for (const auto& d : replies) {
     const int dist = fw.reply_distance(pos, d, n);
     if (fw.aborted()) return make_error("node limit reached");
     if (dist < 0) return make_error("the reply " + G::move_to_text(pos, d) + " escapes");
-    const std::string text = G::move_to_text(pos, d);
-    if (dist > best || (dist == best && text < chosen_text)) {
+    if (dist < best) continue;
+    const std::pair<int, int> r = rank ? rank(pos, last, d) : std::pair<int, int>{};
+    if (dist > best || r > best_rank) {
       best = dist;
       chosen = d;
-      chosen_text = text;
+      best_rank = r;
     }
   }
   if (best < 0) return make_error("the defender has no move");
@@ -229,9 +241,11 @@ std::vector<typename G::Move> winning_moves(ForcedWin<G>& fw, typename G::Positi
 
 // Finds the shortest forced win of the side to move within max_moves and checks that it is a
 // puzzle: at every attacker move of the line exactly one move wins within the moves left, and
-// every defender move is the longest defence. Errors say why a position is not one.
+// every defender move is the longest defence, the best by `rank` among equally long ones. Errors
+// say why a position is not one.
 template <GameTraits G>
-Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std::uint64_t node_limit) {
+Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std::uint64_t node_limit,
+                                   const DefenceRank<G>& rank = {}) {
   if (G::status(pos).over()) return make_error("the game is over");
   ForcedWin<G> fw(G::side_to_move(pos), node_limit);
   PuzzleLine line;
@@ -265,7 +279,7 @@ Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std:
     played.push_back(wins[0]);
     if (G::status(pos).over()) break;
     int held = 0;
-    auto d = detail::longest_defence<G>(fw, pos, left - 1, held);
+    auto d = detail::longest_defence<G>(fw, pos, left - 1, held, rank, wins[0]);
     if (!d) { result = make_error(d.error()); break; }
     result->solution.push_back(G::move_to_text(pos, *d));
     undos.emplace_back();
@@ -278,13 +292,53 @@ Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std:
   return result;
 }
 
+// A move of the attacker's that may not be the puzzle's: the fewest attacker moves (itself the
+// first) in which it wins by force, up to max_moves (0: not within them, or the node limit was
+// reached: `aborted`), and when it wins and the game goes on, the defence chosen against it
+// (the longest, then the best by `rank`) and how many attacker moves are left after it.
+struct MoveProof {
+  int wins_in = 0;
+  bool aborted = false;
+  std::string defence;  // protocol notation; "" when the move ends the game
+  int left = 0;
+};
+
+template <GameTraits G>
+MoveProof prove_move(typename G::Position pos, typename G::Move m, int max_moves, std::uint64_t node_limit,
+                     const DefenceRank<G>& rank = {}) {
+  MoveProof out;
+  ForcedWin<G> fw(G::side_to_move(pos), node_limit);
+  for (int k = 1; k <= max_moves && !out.wins_in; ++k) {
+    if (fw.move_wins(pos, m, k)) out.wins_in = k;
+    if (fw.aborted()) {
+      out.aborted = true;
+      out.wins_in = 0;
+      return out;
+    }
+  }
+  if (!out.wins_in) return out;
+  typename G::Undo u;
+  G::play(pos, m, u);
+  if (G::status(pos).over()) return out;
+  int held = 0;
+  auto d = detail::longest_defence<G>(fw, pos, out.wins_in - 1, held, rank, m);
+  if (!d) {
+    out.aborted = true;
+    out.wins_in = 0;
+    return out;
+  }
+  out.defence = G::move_to_text(pos, *d);
+  out.left = held;
+  return out;
+}
+
 // Re-proves a stated puzzle: the solution is legal, the side to move wins in exactly `moves`
 // attacker moves, each attacker move of the solution is the only one that wins within the moves
-// left, each defender move is the longest defence (smallest text among equals), and the line
+// left, each defender move is the longest defence (the best by `rank` among equals), and the line
 // ends with the attacker's win. The error names the first move that fails.
 template <GameTraits G>
 Status verify_unique_win(typename G::Position pos, int moves, const std::vector<std::string>& solution,
-                         std::uint64_t node_limit, std::uint64_t* nodes = nullptr) {
+                         std::uint64_t node_limit, std::uint64_t* nodes = nullptr, const DefenceRank<G>& rank = {}) {
   if (G::status(pos).over()) return make_error("the game is already over");
   if (moves < 1) return make_error("the goal needs at least one move");
   ForcedWin<G> fw(G::side_to_move(pos), node_limit);
@@ -296,6 +350,7 @@ Status verify_unique_win(typename G::Position pos, int moves, const std::vector<
   }
   std::vector<typename G::Undo> undos(solution.size());
   int left = moves;
+  typename G::Move last{};
   for (std::size_t i = 0; i < solution.size(); ++i) {
     const std::string label = "move " + std::to_string(i + 1) + " (" + solution[i] + ")";
     auto m = G::parse_move(pos, solution[i]);
@@ -315,6 +370,7 @@ Status verify_unique_win(typename G::Position pos, int moves, const std::vector<
         if (fw.aborted()) return out_of_nodes();
       }
       G::play(pos, *m, undos[i]);
+      last = *m;
       if (G::status(pos).over()) {
         if (i + 1 != solution.size()) return make_error(label + " ends the game but the solution goes on");
         if (nodes) *nodes = fw.nodes();
@@ -323,7 +379,7 @@ Status verify_unique_win(typename G::Position pos, int moves, const std::vector<
       if (i + 1 == solution.size()) return make_error("the solution ends before the goal is reached");
     } else {
       int held = 0;
-      auto chosen = detail::longest_defence<G>(fw, pos, left - 1, held);
+      auto chosen = detail::longest_defence<G>(fw, pos, left - 1, held, rank, last);
       if (!chosen) return fw.aborted() ? out_of_nodes() : make_error(label + ": " + chosen.error());
       const int mine = fw.reply_distance(pos, *m, left - 1);
       if (mine != held)
@@ -331,7 +387,7 @@ Status verify_unique_win(typename G::Position pos, int moves, const std::vector<
                           std::to_string(held) + " moves, it " + std::to_string(std::max(mine, 0)));
       if (!(*chosen == *m))
         return make_error(label + " is not the chosen one of the equally long defences: " +
-                          G::move_to_text(pos, *chosen) + " is (the smallest text)");
+                          G::move_to_text(pos, *chosen) + " is (the most resisting, then the most natural)");
       G::play(pos, *m, undos[i]);
       if (G::status(pos).over()) {  // every reply lost at once (held 0)
         if (i + 1 != solution.size()) return make_error(label + " ends the game but the solution goes on");

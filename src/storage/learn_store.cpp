@@ -43,6 +43,24 @@ Status save_rating(Connection& c, std::int64_t user_id, const std::string& game,
   return Ok{};
 }
 
+constexpr const char* kReadDifficulty =
+    "SELECT rating, rd, volatility, attempts, solved FROM puzzle_difficulty WHERE puzzle_id=?";
+constexpr const char* kSaveDifficulty =
+    "INSERT INTO puzzle_difficulty(puzzle_id, game, rating, rd, volatility, attempts, solved, updated_at) "
+    "VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(puzzle_id) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
+    "volatility=excluded.volatility, attempts=excluded.attempts, solved=excluded.solved, updated_at=excluded.updated_at";
+
+PuzzleRatingRow difficulty_row(const Row& r) {
+  return {dbl(r, 0), dbl(r, 1), dbl(r, 2), static_cast<int>(r.integer(3)), static_cast<int>(r.integer(4))};
+}
+
+Result<std::optional<PuzzleRatingRow>> read_difficulty(Connection& c, const std::string& puzzle_id) {
+  auto rows = c.query(kReadDifficulty, {puzzle_id});
+  if (!rows) return failed("reading a puzzle's rating", rows.error());
+  if (rows->empty()) return std::optional<PuzzleRatingRow>();
+  return std::optional<PuzzleRatingRow>(difficulty_row(rows->front()));
+}
+
 Result<std::int64_t> next_seq(Connection& c, std::int64_t user_id) {
   auto rows = c.query(kNextSeq, {user_id});
   if (!rows || rows->empty()) return failed("numbering a finished puzzle", rows ? "no row" : rows.error());
@@ -86,6 +104,20 @@ Result<std::optional<PuzzleRatingRow>> LearnStore::puzzle_rating(std::int64_t us
   return read_rating(*db_.reader(), user_id, game);
 }
 
+Result<std::optional<PuzzleRatingRow>> LearnStore::puzzle_difficulty(const std::string& puzzle_id) {
+  return read_difficulty(*db_.reader(), puzzle_id);
+}
+
+Result<std::map<std::string, PuzzleRatingRow>> LearnStore::puzzle_difficulties(const std::string& game) {
+  auto rows = db_.reader()->query("SELECT rating, rd, volatility, attempts, solved, puzzle_id FROM puzzle_difficulty "
+                                  "WHERE game=?",
+                                  {game});
+  if (!rows) return failed("reading puzzles' ratings", rows.error());
+  std::map<std::string, PuzzleRatingRow> out;
+  for (const Row& r : *rows) out[r.text(5)] = difficulty_row(r);
+  return out;
+}
+
 Result<std::optional<LearnStore::Rated>> LearnStore::finish_puzzle(std::int64_t user_id, const std::string& game,
                                                                    const std::string& puzzle_id, bool solved,
                                                                    const Rate& rate) {
@@ -103,8 +135,15 @@ Result<std::optional<LearnStore::Rated>> LearnStore::finish_puzzle(std::int64_t 
     }
     auto before = read_rating(c, user_id, game);
     if (!before) return make_error(before.error());
-    Rated r{*before, rate(*before)};
+    auto puzzle = read_difficulty(c, puzzle_id);
+    if (!puzzle) return make_error(puzzle.error());
+    const RatedPair after = rate(*before, *puzzle);
+    Rated r{*before, after.learner, *puzzle, after.puzzle};
     if (auto saved = save_rating(c, user_id, game, r.after); !saved) return saved;
+    const PuzzleRatingRow& d = r.puzzle_after;
+    auto up = c.exec(kSaveDifficulty, {puzzle_id, game, num(d.rating), num(d.rd), num(d.volatility), d.attempts, d.solved,
+                                       utc_now()});
+    if (!up) return failed("saving a puzzle's rating", up.error());
     out = r;
     return Ok{};
   });

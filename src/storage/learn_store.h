@@ -1,6 +1,7 @@
 #pragma once
 // What an account has learnt (schema 9): the lessons it finished, its puzzle rating per game
-// (Glicko-2 numbers; the arithmetic is the server's) and the puzzles it finished, solved or not.
+// (Glicko-2 numbers; the arithmetic is the server's) and the puzzles it finished, solved or not;
+// and what the puzzles learnt from accounts' attempts, their ratings (schema 20).
 // A guest's progress stays in the browser; when the guest signs in it is merged in here.
 #include <cstdint>
 #include <functional>
@@ -17,6 +18,7 @@ namespace oyin::storage {
 struct PuzzleRatingRow {
   double rating = 0, rd = 0, volatility = 0;
   int attempts = 0;  // rated attempts behind it
+  int solved = 0;    // a puzzle's (schema 20): how many of them were solves
 };
 
 struct PuzzleDone {
@@ -45,13 +47,25 @@ class LearnStore {
   Result<bool> has_done_puzzle(std::int64_t user_id, const std::string& puzzle_id);
   Result<std::optional<PuzzleRatingRow>> puzzle_rating(std::int64_t user_id, const std::string& game);
 
+  // A puzzle's learned rating (schema 20; nullopt: nobody's attempt rated it yet), and those of
+  // a game's puzzles by id.
+  Result<std::optional<PuzzleRatingRow>> puzzle_difficulty(const std::string& puzzle_id);
+  Result<std::map<std::string, PuzzleRatingRow>> puzzle_difficulties(const std::string& game);
+
   // A finished attempt at a puzzle, in one transaction: the first one is rated — `rate` gets the
-  // account's rating in `game` (nullopt: none yet) and gives the new one, which is stored and
-  // returned with the one before — a later one is not (nullopt), and only a solve is noted.
-  using Rate = std::function<PuzzleRatingRow(const std::optional<PuzzleRatingRow>&)>;
+  // account's rating in `game` and the puzzle's learned one (nullopt: none yet) and gives the
+  // new ones, which are stored and returned with the ones before — a later one is not
+  // (nullopt), and only a solve is noted.
+  struct RatedPair {
+    PuzzleRatingRow learner, puzzle;
+  };
+  using Rate = std::function<RatedPair(const std::optional<PuzzleRatingRow>& learner,
+                                       const std::optional<PuzzleRatingRow>& puzzle)>;
   struct Rated {
     std::optional<PuzzleRatingRow> before;
     PuzzleRatingRow after;
+    std::optional<PuzzleRatingRow> puzzle_before;
+    PuzzleRatingRow puzzle_after;
   };
   Result<std::optional<Rated>> finish_puzzle(std::int64_t user_id, const std::string& game, const std::string& puzzle_id,
                                              bool solved, const Rate& rate);

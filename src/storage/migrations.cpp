@@ -401,6 +401,21 @@ CREATE UNIQUE INDEX users_name_skeleton ON users(name_skeleton);
     // 19: a game imported for review (a record, a game of the base) keeps its record's tags: the
     // players, the event, the date.
     {.sql = "ALTER TABLE games ADD COLUMN record_tags TEXT NOT NULL DEFAULT '';"},
+    // 20: each puzzle's rating learned from accounts' first attempts (Glicko-2 of the puzzle
+    // against the solver, from the rating its file gives); a puzzle with no row has its file's.
+    {.sql = R"sql(
+CREATE TABLE puzzle_difficulty(
+  puzzle_id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  rd DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts INTEGER NOT NULL,
+  solved INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX puzzle_difficulty_game ON puzzle_difficulty(game);
+)sql"},
 };
 
 }  // namespace

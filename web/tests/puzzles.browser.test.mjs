@@ -105,7 +105,7 @@ describe('puzzle trainer', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('Capture Go: a puzzle chosen by theme is solved; a failed one shows the right answer', async () => {
+  test('Capture Go: a puzzle chosen by theme is solved; a slower win is taken back; a failed one shows the right answer', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/#/learn/puzzles/capgo`);
     await shownPuzzle(page);
@@ -119,18 +119,28 @@ describe('puzzle trainer', () => {
     await solve(page, p, '');
     const solvedRating = await ratingShown(page);
 
-    // A wrong second move: the failure names the right move, and the answer is played through.
+    // A slower win is no fail: after D4 and the reply D5, A2 still wins, later; the board stays.
     await page.goto(`${server.url}/#/learn/puzzle/capgo-1-0008`);
     await shownPuzzle(page);
     await page.click('[data-point=D4]');
     await page.waitForSelector('[data-feedback=continue]');
-    assert.equal(await page.getAttribute('[data-point=A1]', 'data-stone'), 'O');
+    assert.equal(await page.getAttribute('[data-point=D5]', 'data-stone'), 'O');
     await page.click('[data-point=A2]');
+    await page.waitForSelector('[data-feedback=slower]');
+    assert.match(await page.textContent('[data-feedback=slower]'), /A2 wins too, but more slowly \(in 2 moves\)\. Find the quicker win\./);
+    assert.equal(await page.getAttribute('[data-point=A2]', 'data-stone'), '.', 'the slower move is taken back');
+    assert.equal(await ratingShown(page), solvedRating, 'a slower win does not change the rating');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'puzzle-capgo-slower.png') });
+
+    // A wrong first move: the failure names the right move, and the answer is played through.
+    await page.reload();  // the same puzzle afresh (its link is the page's already)
+    await shownPuzzle(page);
+    await page.click('[data-point=A5]');
     await page.waitForSelector('.puzzle-page[data-state=failed]');
-    assert.match(await page.textContent('[data-feedback=failed]'), /A2 does not win here\. The winning move was E5/);
+    assert.match(await page.textContent('[data-feedback=failed]'), /A5 does not win here\. The winning move was D4/);
     assert.ok(await ratingShown(page) < solvedRating, 'a failed puzzle lowers the rating');
     await page.click('[data-action=show-answer]');
-    assert.equal((await page.textContent('[data-testid=answer]')).replace(/\s+/g, ' ').trim(), 'The solution: D4 A1 E5');
+    assert.equal((await page.textContent('[data-testid=answer]')).replace(/\s+/g, ' ').trim(), 'The solution: D4 D5 E5');
     // Played through: at the end E5 stands and the four white stones of the E file are gone.
     await page.waitForFunction(() => document.querySelector('[data-point=E5]')?.getAttribute('data-stone') === 'X');
     assert.equal(await page.getAttribute('[data-point=E4]', 'data-stone'), '.');

@@ -2,6 +2,8 @@
 // the exact solver (search/capgo/solver.h) proves won on 5x5 and 6x6 boards, and from the last
 // plies of 9x9 self-play games of the tree search, where the bounded exhaustive search of
 // search/forced_win.h proves a capture within the moves over the whole board.
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <set>
 
@@ -73,6 +75,86 @@ std::vector<std::string> themes(const std::string& rules_text, const std::string
   return out;
 }
 
+// The liberties of the chain headed by h (real ones: each empty neighbour once).
+int liberties(const capgo::Position& p, int h) {
+  std::set<int> libs;
+  int s = h;
+  do {
+    for (int n : {s - 1, s + 1, s - p.stride, s + p.stride})
+      if (p.color[static_cast<std::size_t>(n)] == capgo::kEmpty) libs.insert(n);
+    s = p.next[static_cast<std::size_t>(s)];
+  } while (s != h);
+  return static_cast<int>(libs.size());
+}
+
+// Among equally long defences (capture Go has no static evaluation): the one that leaves the
+// defender's weakest chain the most liberties (up to 4), fewest chains in atari; then a stone
+// touching stones, nearest the attacker's last move.
+std::pair<int, int> defence_rank(const capgo::Position& before, G::Move last, G::Move d) {
+  if (d == capgo::kPass || d == capgo::kResign) return {-1000, -1000};
+  capgo::Position after = before;
+  auto u = std::make_unique<G::Undo>();
+  G::play(after, d, *u);
+  const int defender = before.to_move + 1;
+  int weakest = 4, in_atari = 0;
+  for (int i = 0; i < after.npoints; ++i) {
+    if (after.color[static_cast<std::size_t>(i)] != defender || after.head[static_cast<std::size_t>(i)] != i) continue;
+    const int libs = liberties(after, i);
+    weakest = std::min(weakest, libs);
+    if (libs == 1) ++in_atari;
+  }
+  const int p = d.point;
+  bool touches = false;
+  for (int n : {p - 1, p + 1, p - before.stride, p + before.stride}) {
+    const auto c = before.color[static_cast<std::size_t>(n)];
+    if (c == capgo::kBlack || c == capgo::kWhite) touches = true;
+  }
+  const bool placed = last.point != capgo::kPass.point && last.point != capgo::kResign.point;
+  const int dist = placed ? std::abs(before.x_of(p) - before.x_of(last.point)) + std::abs(before.y_of(p) - before.y_of(last.point)) : 0;
+  return {10 * weakest - in_atari, (touches ? 100 : 0) - dist};
+}
+
+// The position up to the board's 8 symmetries (games/capgo/notation.h), with its rules.
+std::string symmetric_key(const std::string& rules_text, const std::string& position) {
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return position;
+  auto pos = G::parse_position(position, *rules);
+  if (!pos) return position;
+  return G::rules_to_text(*rules) + "|" + G::identity_text(*pos);
+}
+
+// Captures and ataris.
+std::vector<std::string> forcing_moves(const std::string& rules_text, const std::string& position) {
+  std::vector<std::string> out;
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return out;
+  auto pos = G::parse_position(position, *rules);
+  if (!pos) return out;
+  const int attacker = pos->to_move, theirs = 2 - attacker;
+  // The opponent's stones already in atari: a move that leaves them so is no atari.
+  auto stones_in_atari = [&] {
+    std::set<int> out;
+    for (int i = 0; i < pos->npoints; ++i)
+      if (pos->color[static_cast<std::size_t>(i)] == theirs && pos->in_atari(pos->head[static_cast<std::size_t>(i)]))
+        out.insert(i);
+    return out;
+  };
+  const std::set<int> before_atari = stones_in_atari();
+  G::MoveList moves;
+  G::generate_moves(*pos, moves);
+  auto u = std::make_unique<G::Undo>();
+  for (const auto& m : moves) {
+    if (m == capgo::kPass || m == capgo::kResign) continue;
+    const int before = pos->captures[static_cast<std::size_t>(attacker)];
+    G::play(*pos, m, *u);
+    bool forcing = pos->captures[static_cast<std::size_t>(attacker)] > before;
+    for (int st : stones_in_atari()) forcing = forcing || !before_atari.count(st);
+    G::undo(*pos, m, *u);
+    if (forcing) out.push_back(G::move_to_text(*pos, m));
+  }
+  return out;
+}
+
 // Positions of games on a small board that the exact solver proves won for the side to move.
 void solver_candidates(int size, std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
                        const std::function<void(const std::string&)>& progress) {
@@ -116,8 +198,25 @@ std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
   s->depth_share = {0.30, 0.45, 0.25};
   s->generate_nodes = 2'000'000;
   s->verify_nodes = 50'000'000;
-  set_puzzle_proofs<G>(*s);
+  set_puzzle_proofs<G>(*s, defence_rank);
   s->themes = themes;
+  s->symmetric_key = symmetric_key;
+  s->forcing_moves = forcing_moves;
+  s->decision_themes = {"ladder"};
+  // "9x9": the 9x9 self-play games only (real-size boards).
+  s->sources["9x9"] = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                         const std::function<void(const std::string&)>& progress) {
+    auto adapter = make_capgo_adapter();
+    auto engine = make_capgo_engine();
+    SelfplaySource src;
+    src.name = "selfplay-9x9";
+    src.options.rules = "size=9,target=1";
+    src.options.opening_plies = 4;
+    src.options.limits.nodes = 300;
+    src.max_moves = 3;
+    src.max_games = 2000;
+    selfplay_candidates(*adapter, *engine, src, seed, take, progress);
+  };
   s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
                      const std::function<void(const std::string&)>& progress) {
     // Interleave the sources: a batch from each in turn, so any count mixes them.

@@ -1,6 +1,10 @@
 // Togyz Kumalak puzzles: forced wins in 1 to 4 moves (a kazan over 81 or atsyrau) from
 // self-play endgames of the alpha-beta engine (record files add more: oyin puzzles --records).
+#include <algorithm>
 #include <memory>
+#include <string_view>
+
+#include "core/text.h"
 
 #include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
@@ -42,6 +46,56 @@ std::vector<std::string> themes(const std::string&, const std::string& position,
   return out;
 }
 
+// Among equally long defences: the one after which the engine's static evaluation (the
+// attacker to move) is lowest, then the one that takes the most stones (a tuzdyk counts 100).
+std::pair<int, int> defence_rank(const G::Position& before, G::Move, G::Move d) {
+  static const togyz::EvalParams params;
+  G::Position after = before;
+  const togyz::MoveEffect e = togyz::make_move<true>(after, d);
+  return {-G::evaluate(after, params), e.captured + (e.tuzdyk ? 100 : 0)};
+}
+
+// A row of the FEN read from the other end ("3,5S,t" -> "t,5S,3").
+std::string reversed_row(std::string_view row) {
+  auto cells = split(row, ',');
+  std::string out;
+  for (auto it = cells.rbegin(); it != cells.rend(); ++it) {
+    if (!out.empty()) out += ',';
+    out += *it;
+  }
+  return out;
+}
+
+// The position up to the colour flip: the smaller of its identity (the FEN without the move
+// number: "north/south kazan_south kazan_north side") and the other side's view of it.
+std::string symmetric_key(const std::string&, const std::string& position) {
+  auto pos = G::parse_position(position, {});
+  if (!pos) return position;
+  const std::string id = G::identity_text(*pos);
+  const auto f = split_ws(id);
+  if (f.size() != 4) return id;
+  const auto rows = split(f[0], '/');
+  if (rows.size() != 2) return id;
+  const std::string flipped = reversed_row(rows[1]) + "/" + reversed_row(rows[0]) + " " + std::string(f[2]) + " " +
+                              std::string(f[1]) + " " + (f[3] == "S" ? "N" : "S");
+  return std::min(id, flipped);
+}
+
+// Captures and tuzdyks.
+std::vector<std::string> forcing_moves(const std::string&, const std::string& position) {
+  std::vector<std::string> out;
+  auto pos = G::parse_position(position, {});
+  if (!pos) return out;
+  G::MoveList moves;
+  G::generate_moves(*pos, moves);
+  for (const auto& m : moves) {
+    G::Position after = *pos;
+    const togyz::MoveEffect e = togyz::make_move<true>(after, m);
+    if (e.captured > 0 || e.tuzdyk) out.push_back(G::move_to_text(*pos, m));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
@@ -51,8 +105,11 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   s->depth_share = {0.25, 0.35, 0.25, 0.15};
   s->generate_nodes = 2'000'000;
   s->verify_nodes = 50'000'000;
-  set_puzzle_proofs<G>(*s);
+  set_puzzle_proofs<G>(*s, defence_rank);
   s->themes = themes;
+  s->symmetric_key = symmetric_key;
+  s->forcing_moves = forcing_moves;
+  s->decision_themes = {"sacrifice"};
   SelfplaySource src;
   src.name = "selfplay";
   src.options.opening_plies = 6;
@@ -62,6 +119,9 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   src.max_moves = 4;
   src.max_games = 3000;
   alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
+  // Real games only: the candidates are the --records files' (the last plies, the winner to move).
+  s->sources["records"] = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
+                             const std::function<void(const std::string&)>&) {};
   return s;
 }
 

@@ -1,10 +1,13 @@
 // Tojmot puzzles: mates in 1 to 3 from self-play positions of the alpha-beta engine.
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <memory>
 
 #include "core/text.h"
 #include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
+#include "games/tojmot/geometry.h"
 #include "search/alphabeta_engine.h"
 
 namespace oyin {
@@ -65,6 +68,88 @@ bool clock_is_low(const std::string& position) {
   return clock.size() <= 2 && std::stoi(std::string(clock)) < 80;
 }
 
+// Among equally long defences: the one after which the engine's static evaluation (the
+// attacker to move) is lowest, then a capture, then the move ending nearest the attacker's
+// last move (the fight), in board steps.
+std::pair<int, int> defence_rank(const G::Position& before, G::Move last, G::Move d) {
+  static const tojmot::EvalParams params;
+  G::Position after = before;
+  G::Undo u;
+  const bool capture = G::is_capture(before, d);
+  G::play(after, d, u);
+  const auto& geo = tojmot::geometry();
+  const int dist = std::abs(geo.x[d.to] - geo.x[last.to]) + std::abs(geo.y[d.to] - geo.y[last.to]);
+  return {-G::evaluate(after, params), (capture ? 100 : 0) - dist};
+}
+
+// A side's pieces ("1B14,XF14") seen from the other side: each row y becomes 18 - y (the board
+// is symmetric about its middle row), sorted as text.
+std::vector<std::string> mirrored(std::string_view pieces, bool mirror) {
+  std::vector<std::string> out;
+  for (auto piece : split(pieces, ',', true)) {
+    std::string t(piece);
+    std::size_t digits = t.size();
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(t[digits - 1]))) --digits;
+    if (mirror && digits > 0 && digits < t.size()) t = t.substr(0, digits) + std::to_string(18 - std::stoi(t.substr(digits)));
+    out.push_back(t);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& x : v) {
+    if (!out.empty()) out += ',';
+    out += x;
+  }
+  return out;
+}
+
+// The position up to the colour flip: the smaller of "side W:... B:..." and the same position
+// seen by the other side (colours swapped, rows mirrored), pieces sorted.
+std::string symmetric_key(const std::string& rules_text, const std::string& position) {
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return position;
+  auto pos = G::parse_position(position, *rules);
+  if (!pos) return position;
+  const std::string id = G::identity_text(*pos);
+  const auto f = split_ws(id);
+  if (f.size() != 3 || !f[1].starts_with("W:") || !f[2].starts_with("B:")) return id;
+  const auto white = f[1].substr(2), black = f[2].substr(2);
+  const std::string same = std::string(f[0]) + " W:" + joined(mirrored(white, false)) + " B:" + joined(mirrored(black, false));
+  const std::string flip = std::string(f[0] == "w" ? "b" : "w") + " W:" + joined(mirrored(black, true)) + " B:" +
+                           joined(mirrored(white, true));
+  return rules_text + "|" + std::min(same, flip);
+}
+
+// Checks.
+std::vector<std::string> forcing_moves(const std::string& rules_text, const std::string& position) {
+  std::vector<std::string> out;
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return out;
+  auto pos = G::parse_position(position, *rules);
+  if (!pos) return out;
+  G::MoveList moves;
+  G::generate_moves(*pos, moves);
+  for (const auto& m : moves) {
+    G::Undo u;
+    G::play(*pos, m, u);
+    const bool check = G::in_check(*pos);
+    G::undo(*pos, m, u);
+    if (check) out.push_back(G::move_to_text(*pos, m));
+  }
+  return out;
+}
+
+// Positions where neither side is more than 3 pieces ahead (and the clock is low).
+bool balanced(const std::string& position) {
+  const auto fields = split_ws(position);
+  if (fields.size() < 3 || !fields[1].starts_with("W:") || !fields[2].starts_with("B:")) return false;
+  const auto count = [](std::string_view pieces) { return static_cast<int>(split(pieces.substr(2), ',', true).size()); };
+  return std::abs(count(fields[1]) - count(fields[2])) <= 3 && clock_is_low(position);
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
@@ -74,8 +159,11 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   s->depth_share = {0.40, 0.45, 0.15};
   s->generate_nodes = 3'000'000;
   s->verify_nodes = 50'000'000;
-  set_puzzle_proofs<G>(*s);
+  set_puzzle_proofs<G>(*s, defence_rank);
   s->themes = themes;
+  s->symmetric_key = symmetric_key;
+  s->forcing_moves = forcing_moves;
+  s->decision_themes = {"sacrifice"};
   SelfplaySource src;
   src.name = "selfplay";
   src.options.opening_plies = 6;
@@ -87,7 +175,18 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   src.max_moves = 3;
   src.max_games = 2000;
   src.accept = clock_is_low;
+  // "balanced": two equal strong players (level 6 at 4,000 nodes a move), positions with the
+  // material within 3 pieces.
+  SelfplaySource even = src;
+  even.name = "balanced";
+  even.options.limits.level = 6;
+  even.options.limits.nodes = 4000;
+  even.options.weaker_level = -1;
+  even.accept = balanced;
   alphabeta_selfplay_candidates<G>(*s, make_tojmot_adapter, std::move(src));
+  PuzzleSupport balanced_only;
+  alphabeta_selfplay_candidates<G>(balanced_only, make_tojmot_adapter, std::move(even));
+  s->sources["balanced"] = balanced_only.candidates;
   return s;
 }
 

@@ -1,6 +1,7 @@
 #include "server/learn/learn_progress.h"
 
 #include <cctype>
+#include <cmath>
 
 #include "registry/registry.h"
 #include "learn/puzzle_book.h"
@@ -61,17 +62,39 @@ Result<std::optional<PuzzleRatingChange>> AccountPuzzleRatings::finish(const Puz
                                                                        const std::string& puzzle_id,
                                                                        int puzzle_rating, bool solved) {
   if (!learner.user) return guests_.finish(learner, game, puzzle_id, puzzle_rating, solved);
-  auto rated = store_.finish_puzzle(learner.user, game, puzzle_id, solved,
-                                    [&](const std::optional<storage::PuzzleRatingRow>& now) {
-                                      const ratings::Rating before = now ? rating_of(*now) : ratings::kNewPuzzleLearner;
-                                      return row_of(ratings::rate_puzzle(before, puzzle_rating, solved),
-                                                    (now ? now->attempts : 0) + 1);
-                                    });
+  auto rated = store_.finish_puzzle(
+      learner.user, game, puzzle_id, solved,
+      [&](const std::optional<storage::PuzzleRatingRow>& now, const std::optional<storage::PuzzleRatingRow>& puzzle) {
+        const ratings::Rating before = now ? rating_of(*now) : ratings::kNewPuzzleLearner;
+        const ratings::Rating p = puzzle ? rating_of(*puzzle) : ratings::puzzle_start(puzzle_rating);
+        storage::PuzzleRatingRow p_after = row_of(ratings::rate_by_solver(p, before, solved), (puzzle ? puzzle->attempts : 0) + 1);
+        p_after.solved = (puzzle ? puzzle->solved : 0) + (solved ? 1 : 0);
+        return storage::LearnStore::RatedPair{
+            row_of(ratings::rate_puzzle(before, static_cast<int>(std::lround(p.rating)), solved), (now ? now->attempts : 0) + 1),
+            p_after};
+      });
   if (!rated) return make_error(rated.error());
   if (!*rated) return std::optional<PuzzleRatingChange>();
   const auto& r = **rated;
-  return std::optional<PuzzleRatingChange>(
-      PuzzleRatingChange{r.before ? rating_of(*r.before) : ratings::kNewPuzzleLearner, rating_of(r.after)});
+  PuzzleRatingChange change{r.before ? rating_of(*r.before) : ratings::kNewPuzzleLearner, rating_of(r.after), false,
+                            std::nullopt};
+  change.puzzle = std::pair{r.puzzle_before ? rating_of(*r.puzzle_before) : ratings::puzzle_start(puzzle_rating),
+                            rating_of(r.puzzle_after)};
+  return std::optional<PuzzleRatingChange>(change);
+}
+
+Result<int> AccountPuzzleRatings::puzzle_rating(const std::string& puzzle_id, int file_rating) {
+  auto d = store_.puzzle_difficulty(puzzle_id);
+  if (!d) return make_error(d.error());
+  return *d ? static_cast<int>(std::lround((*d)->rating)) : file_rating;
+}
+
+Result<std::map<std::string, int>> AccountPuzzleRatings::learned_ratings(const std::string& game) {
+  auto all = store_.puzzle_difficulties(game);
+  if (!all) return make_error(all.error());
+  std::map<std::string, int> out;
+  for (const auto& [id, row] : *all) out[id] = static_cast<int>(std::lround(row.rating));
+  return out;
 }
 
 bool is_learn_progress_path(const std::vector<std::string>& parts) {

@@ -28,10 +28,13 @@ class AccountPuzzleRatings final : public PuzzleRatingStore {
   const ResultSeal* seal() const override { return guests_.seal(); }
   // An account's rating is the server's: what the browser sends is not read.
   Status check(const PuzzleLearner& learner) override;
-  // An account's first finish of a puzzle is rated (from a new learner's rating when it has none).
+  // An account's first finish of a puzzle is rated (from a new learner's rating when it has none),
+  // and rates the puzzle in turn (from its file's rating when nothing rated it yet).
   Result<std::optional<PuzzleRatingChange>> finish(const PuzzleLearner& learner, const std::string& game,
                                                    const std::string& puzzle_id, int puzzle_rating,
                                                    bool solved) override;
+  Result<int> puzzle_rating(const std::string& puzzle_id, int file_rating) override;
+  Result<std::map<std::string, int>> learned_ratings(const std::string& game) override;
 
  private:
   storage::LearnStore& store_;

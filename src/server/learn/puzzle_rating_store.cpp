@@ -39,7 +39,7 @@ Result<std::optional<PuzzleRatingChange>> GuestPuzzleRatings::finish(const Puzzl
   if (!*r) return std::optional<PuzzleRatingChange>();
   const bool sealable = seal_ && sealed_rating(learner.request, game, *seal_).has_value();
   return std::optional<PuzzleRatingChange>(
-      PuzzleRatingChange{**r, ratings::rate_puzzle(**r, puzzle_rating, solved), sealable});
+      PuzzleRatingChange{**r, ratings::rate_puzzle(**r, puzzle_rating, solved), sealable, std::nullopt});
 }
 
 std::string rating_seal_message(const std::string& game, const ratings::Rating& r) {

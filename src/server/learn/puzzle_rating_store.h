@@ -1,11 +1,14 @@
 #pragma once
-// Where a learner's puzzle rating (ratings/puzzle_rating.h) lives between attempts: the one seam
+// Where a learner's puzzle rating (ratings/puzzle_rating.h) lives between attempts, and the
+// puzzles' learned ratings: the one seam
 // between the puzzle trainer and whoever keeps the rating. A guest's is kept by the browser: it
 // comes with each attempt ({"rating": {"rating", "rd", "volatility"}}) and the new one goes back
 // in the reply, so GuestPuzzleRatings keeps nothing. A signed-in learner's is kept per account
 // and game by AccountPuzzleRatings (server/learn/learn_progress.h), behind the same two calls.
 #include <nlohmann/json.hpp>
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <optional>
 #include <string>
 
@@ -28,6 +31,8 @@ struct PuzzleRatingChange {
   // A guest's rating that came from the server (a new learner's, or one it sealed): the new one
   // is sealed in turn, for the guest's account to take over (server/learn/result_seal.h).
   bool sealable = false;
+  // The puzzle's own rating, when the attempt rated it too (an account's first attempt).
+  std::optional<std::pair<ratings::Rating, ratings::Rating>> puzzle;
 };
 
 class PuzzleRatingStore {
@@ -42,6 +47,10 @@ class PuzzleRatingStore {
                                                            bool solved) = 0;
   // What seals a guest's results (null: nothing is sealed).
   virtual const ResultSeal* seal() const { return nullptr; }
+  // A puzzle's current rating: learned from accounts' attempts where a database keeps them, else
+  // `file_rating` (the rating its file gives); and those learned for a game's puzzles, by id.
+  virtual Result<int> puzzle_rating(const std::string&, int file_rating) { return file_rating; }
+  virtual Result<std::map<std::string, int>> learned_ratings(const std::string&) { return std::map<std::string, int>{}; }
 };
 
 class GuestPuzzleRatings final : public PuzzleRatingStore {

@@ -33,7 +33,7 @@ Reply book_error() {
   return Reply::error(500, "server_error", "the shipped puzzles are broken: " + learn::shipped_puzzles_error());
 }
 
-Reply summary(const Target& t) {
+Reply summary(const Target& t, PuzzleRatingStore& store) {
   const std::string name = t.param("game");
   const GameEntry* only = nullptr;
   if (!name.empty() && !(only = find_game(name)))
@@ -43,10 +43,14 @@ Reply summary(const Target& t) {
     if (only && g != only) continue;
     std::map<std::string, int> themes;
     int count = 0, lo = 0, hi = 0;
+    auto learned = store.learned_ratings(g->name());
+    if (!learned) return Reply::error(500, "server_error", learned.error());
     for (const auto& p : learn::shipped_puzzles().puzzles()) {
       if (p.game != g->name()) continue;
-      lo = count ? std::min(lo, p.rating) : p.rating;
-      hi = count ? std::max(hi, p.rating) : p.rating;
+      const auto it = learned->find(p.id);
+      const int rating = it == learned->end() ? p.rating : it->second;
+      lo = count ? std::min(lo, rating) : rating;
+      hi = count ? std::max(hi, rating) : rating;
       ++count;
       for (const auto& th : p.themes) ++themes[th];
     }
@@ -58,13 +62,17 @@ Reply summary(const Target& t) {
   return {200, {{"games", games}, {"new_learner", rating_json(ratings::kNewPuzzleLearner)}}};
 }
 
-Reply view(const learn::Puzzle& p) {
+// The puzzle as the learner sees it, at its current (learned) rating.
+Reply view(const learn::Puzzle& p, PuzzleRatingStore& store) {
   auto v = learn::shipped_puzzles().view(p);
   if (!v) return Reply::error(500, "server_error", v.error());
+  auto rating = store.puzzle_rating(p.id, p.rating);
+  if (!rating) return Reply::error(500, "server_error", rating.error());
+  (*v)["rating"] = *rating;
   return {200, *v};
 }
 
-Reply next(const Target& t, const PuzzleLearnerContext& who) {
+Reply next(const Target& t, const PuzzleLearnerContext& who, PuzzleRatingStore& store) {
   const std::string name = t.param("game");
   const GameEntry* g = find_game(name);
   if (!g) return Reply::error(400, "unknown_game", name.empty() ? "the request needs ?game=" : "unknown game '" + name + "'",
@@ -81,11 +89,14 @@ Reply next(const Target& t, const PuzzleLearnerContext& who) {
     if (!done) return Reply::error(500, "server_error", done.error());
     for (auto& id : *done) opt.seen.insert(std::move(id));
   }
+  auto learned = store.learned_ratings(g->name());
+  if (!learned) return Reply::error(500, "server_error", learned.error());
+  opt.ratings = std::move(*learned);
   const learn::Puzzle* p = learn::shipped_puzzles().pick(opt);
   if (!p)
     return Reply::error(404, "no_matching_puzzle", "no " + g->name() + " puzzle has any of the themes " + t.param("themes"),
                         {{"game", g->name()}, {"themes", t.param("themes")}});
-  return view(*p);
+  return view(*p, store);
 }
 
 Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store, std::int64_t user) {
@@ -114,6 +125,11 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
     out["reply_board"] = v->reply_board;
   }
   if (v->kind == Kind::Continue) out["legal"] = v->legal;
+  // A slower win is no fail: the learner is asked for the quicker one, from the same position.
+  if (v->kind == Kind::Slower) {
+    out["wins_in"] = v->wins_in;
+    return {200, out};
+  }
   if (v->kind == Kind::Wrong) {
     out["expected"] = v->expected;
     auto a = learn::shipped_puzzles().answer(p);
@@ -121,15 +137,20 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
     out["answer"] = *a;
   }
   if (v->kind == Kind::Wrong || v->kind == Kind::Solved) {
-    auto change = store.finish(learner, p.game, p.id, p.rating, v->kind == Kind::Solved);
+    auto now = store.puzzle_rating(p.id, p.rating);
+    if (!now) return Reply::error(500, "server_error", now.error());
+    auto change = store.finish(learner, p.game, p.id, *now, v->kind == Kind::Solved);
     if (!change) return Reply::error(500, "server_error", change.error());
     if (*change) {
-      const auto& [before, after, sealable] = **change;
+      const auto& [before, after, sealable, puzzle] = **change;
       out["rating"] = {{"before", rating_json(before)},
                        {"after", rating_json(after)},
                        {"change", std::lround(after.rating) - std::lround(before.rating)},
                        {"provisional", ratings::provisional(after)}};
       // A guest carries the results the server judged, sealed, to the account it signs in to.
+      // The puzzle learned from the attempt too (an account's first one).
+      if (puzzle)
+        out["puzzle_rating"] = {{"before", rating_json(puzzle->first)}, {"after", rating_json(puzzle->second)}};
       if (sealable && store.seal()) out["rating"]["after"]["seal"] = store.seal()->seal(rating_seal_message(p.game, after));
     }
     if (v->kind == Kind::Solved && user == 0 && store.seal())
@@ -151,12 +172,12 @@ Reply puzzles_reply(const std::string& m, const Target& t, const std::vector<std
   const auto not_allowed = [&] {
     return Reply::error(405, "method_not_allowed", "method " + m + " is not allowed on " + t.path);
   };
-  if (n == 2) return m == "GET" ? summary(t) : not_allowed();
-  if (n == 3 && parts[2] == "next") return m == "GET" ? next(t, who) : not_allowed();
+  if (n == 2) return m == "GET" ? summary(t, ratings) : not_allowed();
+  if (n == 3 && parts[2] == "next") return m == "GET" ? next(t, who, ratings) : not_allowed();
   if (n != 3 && !(n == 4 && parts[3] == "try")) return Reply::error(404, "not_found", "no API endpoint " + t.path);
   const learn::Puzzle* p = learn::shipped_puzzles().find(parts[2]);
   if (!p) return Reply::error(404, "no_such_puzzle", "no puzzle " + parts[2], {{"id", parts[2]}});
-  if (n == 3 && m == "GET") return view(*p);
+  if (n == 3 && m == "GET") return view(*p, ratings);
   if (n == 4 && m == "POST") return attempt(*p, body, ratings, who.user);
   return not_allowed();
 }

@@ -7,8 +7,9 @@
 //   GET  /api/puzzles/{id}               one puzzle: board, legal moves, themes, rating (no solution)
 //   POST /api/puzzles/{id}/try           {"moves": [the solver's moves so far], "rating"?: {"rating",
 //                                        "rd", "volatility"}}: illegal | continue (with the reply) |
-//                                        solved | failed (with the answer); a rated attempt that
-//                                        ends gets the learner's new rating
+//                                        slower (another win, in wins_in moves: not a fail, try
+//                                        again) | solved | failed (with the answer); a rated
+//                                        attempt that ends gets the learner's new rating
 // The server keeps no state of an attempt: each try replays the moves sent. A signed-in learner's
 // rating and finished puzzles are the account's (server/learn/learn_progress.h): its sent rating is not
 // read, and /next skips the puzzles it finished.

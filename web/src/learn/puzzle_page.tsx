@@ -103,12 +103,18 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
   );
 }
 
-// What the trainer says after a move: keep going, illegal, solved, failed (and the move expected).
+// What the trainer says after a move: keep going, a slower win, illegal, solved, failed (and the move expected).
 function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null }) {
   const lt = useDict(LEARN_TEXTS);
   if (phase === 'replying') return <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
   if (phase === 'asking' && last?.result === 'continue')
     return <div class="notice puzzle-feedback" data-feedback="continue" role="status">{fillText(lt.keepGoing, { move: last.reply ?? '' })}</div>;
+  if (phase === 'asking' && last?.result === 'slower')
+    return (
+      <div class="notice puzzle-feedback" data-feedback="slower" role="status">
+        {fillText(lt.slowerWin, { move: last.move ?? '', moves: String(last.wins_in ?? '') })}
+      </div>
+    );
   if (phase === 'asking' && last?.result === 'illegal')
     return <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
   if (phase === 'solved')

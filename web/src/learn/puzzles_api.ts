@@ -34,7 +34,7 @@ export interface PuzzleView {
 }
 
 export interface TryResult {
-  result: 'illegal' | 'continue' | 'solved' | 'failed';
+  result: 'illegal' | 'slower' | 'continue' | 'solved' | 'failed';
   index: number;
   reason?: string;
   move?: string;
@@ -43,6 +43,7 @@ export interface TryResult {
   reply_board?: BoardData;
   legal?: LegalMove[];
   expected?: string;
+  wins_in?: number;  // slower: another win, in this many moves (not a fail: try again)
   answer?: { move: string; board: BoardData }[];
   rating?: { before: Rating; after: Rating; change: number; provisional: boolean };
   solved_seal?: string;  // a guest's: the server's seal on this solve

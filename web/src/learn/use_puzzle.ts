@@ -83,7 +83,8 @@ export function usePuzzle(routeGame: string | undefined, id: string | undefined)
     setPhase('checking');
     puzzlesApi.attempt(puzzle.id, sent, rated ? rating : null).then((r) => {
       setLast(r);
-      if (r.result === 'illegal') {
+      // An illegal move, or a win slower than the puzzle's: the board stays, the learner tries again.
+      if (r.result === 'illegal' || r.result === 'slower') {
         setPhase('asking');
         return;
       }

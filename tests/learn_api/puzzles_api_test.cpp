@@ -1,11 +1,18 @@
 // /api/puzzles over real HTTP on a real server with the shipped puzzles: the summary per game,
 // the next puzzle near a rating (themes, seen), a puzzle without its solution, attempts judged
-// move by move against the proved solution with the defender's reply, a fail with the answer,
-// and the learner's Glicko-2 rating sent by the browser and updated by the server.
+// move by move against the proved solution with the defender's reply, a slower win that is no
+// fail, a fail with the answer, and the learner's Glicko-2 rating sent by the browser and
+// updated by the server.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+
+#include "learn/puzzle_book.h"
+#include "learn/puzzles.h"
+#include "registry/puzzle_support.h"
+#include "registry/registry.h"
 
 #include "server/server_process.h"
 
@@ -38,7 +45,7 @@ TEST_F(PuzzlesApiTest, TheSummaryCountsEachGamesPuzzlesAndThemes) {
   EXPECT_EQ(r.body["new_learner"], kNewLearner);
   auto one = http_get(port_, "/api/puzzles?game=capgo");
   ASSERT_EQ(one.body["games"].size(), 1u);
-  EXPECT_EQ(one.body["games"][0]["puzzles"], 332);
+  EXPECT_EQ(one.body["games"][0]["puzzles"], 1124);
   EXPECT_EQ(http_get(port_, "/api/puzzles?game=chess").body["code"], "unknown_game");
 }
 
@@ -82,12 +89,13 @@ TEST_F(PuzzlesApiTest, APuzzleCarriesItsBoardAndLegalMovesButNotItsSolution) {
 }
 
 TEST_F(PuzzlesApiTest, ASolutionIsCheckedMoveByMoveWithTheRepliesPlayed) {
-  // Capture Go 0008: D4, the defender's longest defence A1, then E5 captures.
+  // Capture Go 0008: D4, the defender's longest defence D5 (every reply loses at once; D5 is
+  // the one next to the fight), then E5 captures.
   auto first = attempt("capgo-1-0008", {"D4"});
   ASSERT_EQ(first.status, 200) << first.text;
   EXPECT_EQ(first.body["result"], "continue");
   EXPECT_EQ(first.body["move"], "D4");
-  EXPECT_EQ(first.body["reply"], "A1");
+  EXPECT_EQ(first.body["reply"], "D5");
   EXPECT_EQ(first.body["reply_board"]["to_move"], "black");
   EXPECT_FALSE(first.body.contains("answer"));
   EXPECT_FALSE(first.body.contains("rating"));
@@ -103,34 +111,74 @@ TEST_F(PuzzlesApiTest, ASolutionIsCheckedMoveByMoveWithTheRepliesPlayed) {
   // Tojmot 0009 (black mates in 2) and Togyz 0026 (win in 2).
   EXPECT_EQ(attempt("tojmot-1-0009", {"e3e5"}).body["reply"], "1A5-B4");
   EXPECT_EQ(attempt("tojmot-1-0009", {"e3e5", "c9c5"}).body["result"], "solved");
-  EXPECT_EQ(attempt("togyz-1-0026", {"67"}).body["result"], "continue");
-  EXPECT_EQ(attempt("togyz-1-0026", {"67", "76"}).body["result"], "solved");
-  // Togyz 0054: the line ends with the defender's move, which ends the game in the solver's favour.
-  auto last = attempt("togyz-1-0054", {"91", "12"});
-  EXPECT_EQ(last.body["result"], "solved");
-  EXPECT_FALSE(last.body["reply"].get<std::string>().empty());
+  EXPECT_EQ(attempt("togyz-1-0026", {"91"}).body["result"], "continue");
+  EXPECT_EQ(attempt("togyz-1-0026", {"91"}).body["reply"], "67");
+  EXPECT_EQ(attempt("togyz-1-0026", {"91", "91"}).body["result"], "solved");
 }
 
 TEST_F(PuzzlesApiTest, AWrongMoveFailsAndShowsTheAnswer) {
-  auto r = attempt("capgo-1-0008", {"D4", "A2"}, kNewLearner);
+  // A5 lets White out: no capture within 2 moves, nor within 2 more (after D4 every second move
+  // wins, so a fail is a first move).
+  auto r = attempt("capgo-1-0008", {"A5"}, kNewLearner);
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["result"], "failed");
-  EXPECT_EQ(r.body["index"], 1);
-  EXPECT_EQ(r.body["move"], "A2");
-  EXPECT_EQ(r.body["expected"], "E5");
+  EXPECT_EQ(r.body["index"], 0);
+  EXPECT_EQ(r.body["move"], "A5");
+  EXPECT_EQ(r.body["expected"], "D4");
   ASSERT_EQ(r.body["answer"].size(), 3u);
   EXPECT_EQ(r.body["answer"][0]["move"], "D4");
-  EXPECT_EQ(r.body["answer"][1]["move"], "A1");
+  EXPECT_EQ(r.body["answer"][1]["move"], "D5");
   EXPECT_EQ(r.body["answer"][2]["move"], "E5");
   EXPECT_EQ(r.body["answer"][2]["board"]["captures"][0].get<int>(), 4);
   // A wrong first move in each game.
-  EXPECT_EQ(attempt("tojmot-1-0001", {"l6l8"}).body["result"], "failed");
-  EXPECT_EQ(attempt("togyz-1-0026", {"48"}).body["result"], "illegal");  // pit 4 is empty
+  EXPECT_EQ(attempt("tojmot-1-0001", {"e11d14"}).body["result"], "failed");
+  EXPECT_EQ(attempt("tojmot-1-0001", {"l6l8"}).body["result"], "slower");  // mates, but later
+  EXPECT_EQ(attempt("togyz-1-0026", {"81"}).body["result"], "illegal");  // pit 8 is empty
   // An illegal move is no attempt: it does not fail the puzzle.
   auto illegal = attempt("capgo-1-0008", {"D4", "E4"}, kNewLearner);  // E4 holds a white stone
   EXPECT_EQ(illegal.body["result"], "illegal");
   EXPECT_FALSE(illegal.body["reason"].get<std::string>().empty());
   EXPECT_FALSE(illegal.body.contains("rating"));
+}
+
+// The first shipped Togyz puzzle with a first move that wins one move later than the key, found
+// by the exact search the server also uses (registry/puzzle_support.h).
+std::pair<learn::Puzzle, std::string> slower_win() {
+  register_builtin_games();
+  std::ifstream in(std::string(OYIN_SOURCE_DIR) + "/data/puzzles/togyz.jsonl");
+  const PuzzleSupport* s = find_puzzles("togyz");
+  for (std::string line; std::getline(in, line);) {
+    auto p = learn::parse_puzzle_line(line);
+    if (!p) continue;
+    auto st = find_game("togyz")->new_game(p->rules, p->position);
+    if (!st) continue;
+    for (const auto& m : (*st)->legal_moves()) {
+      if (m == p->solution[0]) continue;
+      auto proof = s->prove_move(p->rules, p->position, m, p->moves + 1, learn::kTrainerNodes);
+      if (proof && proof->wins_in == p->moves + 1) return {*p, m};
+    }
+  }
+  return {};
+}
+
+TEST_F(PuzzlesApiTest, ASlowerWinIsNoFailTheLearnerLooksForTheQuickerOne) {
+  const auto [p, slow] = slower_win();
+  ASSERT_FALSE(slow.empty()) << "no Togyz puzzle with a slower win";
+  auto r = attempt(p.id, {slow}, kNewLearner);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "slower") << p.id << " " << slow;
+  EXPECT_EQ(r.body["wins_in"], p.moves + 1);
+  EXPECT_EQ(r.body["index"], 0);
+  EXPECT_FALSE(r.body["move"].get<std::string>().empty());
+  // Not a fail: no rating change, no answer; the key then solves or goes on, rated from the start.
+  EXPECT_FALSE(r.body.contains("rating"));
+  EXPECT_FALSE(r.body.contains("answer"));
+  EXPECT_FALSE(r.body.contains("reply"));
+  auto right = attempt(p.id, {p.solution[0]}, kNewLearner);
+  EXPECT_EQ(right.body["result"], p.moves == 1 ? "solved" : "continue") << right.text;
+  if (p.moves == 1) {
+    EXPECT_EQ(right.body["rating"]["before"], kNewLearner);
+  }
 }
 
 TEST_F(PuzzlesApiTest, TheLearnersRatingIsUpdatedByGlicko2) {
@@ -146,7 +194,7 @@ TEST_F(PuzzlesApiTest, TheLearnersRatingIsUpdatedByGlicko2) {
   EXPECT_EQ(w["change"].get<int>(), std::lround(w["after"]["rating"].get<double>()) - 1000);
   EXPECT_EQ(w["provisional"], true);
   // The browser sends the new state with the next attempt: a fail lowers it.
-  auto lost = attempt("tojmot-1-0001", {"l6l8"}, w["after"]);
+  auto lost = attempt("tojmot-1-0001", {"e11d14"}, w["after"]);
   const json& l = lost.body["rating"];
   json unsealed = w["after"];
   EXPECT_TRUE(unsealed.contains("seal"));  // the server's own result, sealed for the guest's account
