@@ -92,6 +92,7 @@ TEST(PuzzleSetRules, APositionInsideAnotherSolutionOrAMirrorImageConflicts) {
       break;
     }
   ASSERT_FALSE(deep.id.empty());
+  const auto& s = support("capgo");  // (registers the games: this test may run on its own)
   auto st = find_game("capgo")->new_game(deep.rules, deep.position);
   ASSERT_TRUE(st);
   ASSERT_TRUE((*st)->play(deep.solution[0]));
@@ -101,7 +102,6 @@ TEST(PuzzleSetRules, APositionInsideAnotherSolutionOrAMirrorImageConflicts) {
   inner.position = (*st)->position_text();
   inner.moves = 1;
   inner.solution = {deep.solution[2]};
-  const auto& s = support("capgo");
   auto deep_keys = learn::puzzle_keys(s, deep), inner_keys = learn::puzzle_keys(s, inner);
   ASSERT_TRUE(deep_keys && inner_keys);
   ASSERT_EQ(deep_keys->line.size(), 1u);

@@ -56,6 +56,16 @@ TEST(UserNamesTest, TheSkeletonWritesLookAlikeCyrillicAsLatin) {
   EXPECT_NE(name_skeleton("Ўткир"), name_skeleton("Уткир"));
 }
 
+TEST(UserNamesTest, UzbekLatinNamesKeepTheirMarks) {
+  for (const char* good : {"Oʻtkir", "Gʻulom", "Maʼruf", "oʻgʻil_7"}) EXPECT_EQ(name_problem(good), NameProblem::none) << good;
+  // A mark follows a Latin letter: not first, not after a digit, not in a Cyrillic name, not ' or ‘.
+  for (const char* bad : {"ʻOtkir", "7ʻabc", "O'tkir", "O‘tkir"}) EXPECT_EQ(name_problem(bad), NameProblem::characters) << bad;
+  EXPECT_EQ(name_problem("Ўʻткир"), NameProblem::characters);
+  EXPECT_EQ(name_key("OʻTKIR"), "oʻtkir");
+  EXPECT_EQ(name_skeleton("Oʻtkir"), name_skeleton("Otkir"));  // a look-alike of Otkir
+  EXPECT_EQ(name_skeleton("Maʼruf"), "maruf");
+}
+
 // Store migration 18 gives every name taken before Cyrillic was allowed its name_key as its
 // skeleton: true of every Latin name.
 TEST(UserNamesTest, ALatinNamesSkeletonIsItsKey) {

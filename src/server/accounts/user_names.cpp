@@ -70,8 +70,13 @@ char32_t lower_letter(char32_t cp) {
   return 0;
 }
 
+// Uzbek's Latin alphabet writes oʻ and gʻ with ʻ (U+02BB) and its tutuq belgisi with ʼ (U+02BC):
+// marks of a Latin name (Oʻtkir, Gʻulom, Maʼruf), after a letter.
+bool uzbek_mark(char32_t cp) { return cp == 0x02BB || cp == 0x02BC; }
+
 Script script_of(char32_t cp) {
-  if (cp < 0x80) return (cp >= U'0' && cp <= U'9') || cp == U'_' || cp == U'-' ? Script::none : Script::latin;
+  if (cp < 0x80 || uzbek_mark(cp))
+    return (cp >= U'0' && cp <= U'9') || cp == U'_' || cp == U'-' ? Script::none : Script::latin;
   return Script::cyrillic;
 }
 
@@ -97,9 +102,12 @@ NameProblem name_problem(std::string_view name) {
   if (cps->size() < kMinNameLength || cps->size() > kMaxNameLength) return NameProblem::length;
   Script seen = Script::none;
   bool mixed = false;
+  char32_t before = 0;
   for (const char32_t cp : *cps) {
     const bool other = (cp >= U'0' && cp <= U'9') || cp == U'_' || cp == U'-';
-    if (!other && lower_letter(cp) == 0) return NameProblem::characters;
+    const bool mark = uzbek_mark(cp) && before < 0x80 && lower_letter(before) != 0;  // after a Latin letter
+    before = cp;
+    if (!other && !mark && lower_letter(cp) == 0) return NameProblem::characters;
     const Script s = script_of(cp);
     if (s == Script::none) continue;
     if (seen != Script::none && s != seen) mixed = true;
@@ -113,7 +121,7 @@ std::string username_problem(std::string_view name) {
     case NameProblem::none: return {};
     case NameProblem::length: return "a user name has 3 to 20 characters";
     case NameProblem::characters:
-      return "a user name has only Latin or Cyrillic letters, digits, _ and -";
+      return "a user name has only Latin or Cyrillic letters (Uzbek's ʻ and ʼ after a Latin letter), digits, _ and -";
     case NameProblem::mixed_scripts: return "a user name is written in Latin or in Cyrillic letters, not both";
   }
   return {};
@@ -131,6 +139,7 @@ std::string name_key(std::string_view name) {
 std::string name_skeleton(std::string_view name) {
   std::string out;
   for (const char32_t cp : decode(name).value_or(std::u32string())) {
+    if (uzbek_mark(cp)) continue;  // Oʻtkir reads as Otkir
     const char32_t l = lower_letter(cp);
     append_utf8(out, l ? look_alike(l) : cp);
   }

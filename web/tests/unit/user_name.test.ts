@@ -15,6 +15,12 @@ describe('usernameProblem', () => {
       expect(usernameProblem(en, name), name).toBe('');
   });
 
+  test('Uzbek Latin names keep ʻ and ʼ after a letter', () => {
+    for (const name of ['Oʻtkir', 'Gʻulom', 'Maʼruf']) expect(usernameProblem(en, name), name).toBe('');
+    expect(usernameProblem(en, 'ʻOtkir')).toBe('Not allowed here: ʻ. Use Latin or Cyrillic letters, digits, _ or -.');
+    expect(usernameProblem(en, "O'tkir")).toBe("Not allowed here: '. Use Latin or Cyrillic letters, digits, _ or -.");
+  });
+
   test('one script a name', () => {
     expect(usernameProblem(en, 'Аsан')).toBe('Latin and Cyrillic letters together: write the name in one of them.');
     expect(usernameProblem(ru, 'Erлан')).toBe('Латиница вместе с кириллицей: напишите имя чем-то одним.');
