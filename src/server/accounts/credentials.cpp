@@ -6,6 +6,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "server/common/valid_utf8.h"
+
 namespace oyin::server::accounts {
 
 namespace {
@@ -30,37 +32,12 @@ constexpr auto kCommonPasswords = std::to_array<std::string_view>({
     "11111111111", "123456789a", "a123456789", "iloveyou2", "qazwsxedc", "1234abcd", "password!",
     "togyzkumalak", "togyz123", "oyin1234", "oyinoyin"});
 
-// The number of code points of `s`, or nullopt when `s` is not well-formed UTF-8 (RFC 3629: no
-// overlong forms, no surrogates, nothing past U+10FFFF), so that "8 characters" means what a
-// person counts, not bytes.
+// The number of code points of `s`, or nullopt when `s` is not well-formed UTF-8, so that
+// "8 characters" means what a person counts, not bytes.
 std::optional<std::size_t> utf8_length(std::string_view s) {
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < s.size(); ++count) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int more = 0;
-    char32_t cp = 0;
-    if (b < 0x80) {
-      cp = b;
-    } else if (b >= 0xC2 && b <= 0xDF) {
-      more = 1, cp = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      more = 2, cp = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      more = 3, cp = b & 0x07;
-    } else {
-      return std::nullopt;  // a continuation byte first, an overlong C0/C1 lead, or past U+10FFFF
-    }
-    for (int k = 1; k <= more; ++k) {
-      if (i + k >= s.size()) return std::nullopt;
-      const auto c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0) != 0x80) return std::nullopt;
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if ((more == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
-      return std::nullopt;
-    i += 1 + more;
-  }
-  return count;
+  const auto cps = utf8_code_points(s);
+  if (!cps) return std::nullopt;
+  return cps->size();
 }
 
 std::string lower(std::string_view s) {

@@ -2,56 +2,13 @@
 
 #include <optional>
 
+#include "server/common/valid_utf8.h"
+
 namespace oyin::server::accounts {
 
 namespace {
 
 enum class Script { none, latin, cyrillic };
-
-// The code points of `s`, or nullopt when it is not well-formed UTF-8 (RFC 3629).
-std::optional<std::u32string> decode(std::string_view s) {
-  std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int more = 0;
-    char32_t cp = 0;
-    if (b < 0x80) {
-      cp = b;
-    } else if (b >= 0xC2 && b <= 0xDF) {
-      more = 1, cp = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      more = 2, cp = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      more = 3, cp = b & 0x07;
-    } else {
-      return std::nullopt;
-    }
-    for (int k = 1; k <= more; ++k) {
-      if (i + k >= s.size()) return std::nullopt;
-      const auto c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0) != 0x80) return std::nullopt;
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if ((more == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
-      return std::nullopt;
-    out.push_back(cp);
-    i += 1 + more;
-  }
-  return out;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  const auto put = [&](char32_t byte) { out.push_back(static_cast<char>(byte)); };
-  if (cp < 0x80) {
-    put(cp);
-  } else if (cp < 0x800) {
-    put(0xC0 | (cp >> 6)), put(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    put(0xE0 | (cp >> 12)), put(0x80 | ((cp >> 6) & 0x3F)), put(0x80 | (cp & 0x3F));
-  } else {
-    put(0xF0 | (cp >> 18)), put(0x80 | ((cp >> 12) & 0x3F)), put(0x80 | ((cp >> 6) & 0x3F)), put(0x80 | (cp & 0x3F));
-  }
-}
 
 // The Cyrillic letters beyond Russian's А..я that Kazakh and Uzbek write, as (upper, lower)
 // pairs: Ё, Ә Ғ Қ Ң Ө Ұ Ү Һ І (Kazakh), Ў Ҳ (Uzbek; its Қ Ғ are Kazakh's too).
@@ -97,7 +54,7 @@ char32_t look_alike(char32_t lower) {
 }  // namespace
 
 NameProblem name_problem(std::string_view name) {
-  const auto cps = decode(name);
+  const auto cps = utf8_code_points(name);
   if (!cps) return NameProblem::characters;
   if (cps->size() < kMinNameLength || cps->size() > kMaxNameLength) return NameProblem::length;
   Script seen = Script::none;
@@ -129,7 +86,7 @@ std::string username_problem(std::string_view name) {
 
 std::string name_key(std::string_view name) {
   std::string out;
-  for (const char32_t cp : decode(name).value_or(std::u32string())) {
+  for (const char32_t cp : utf8_code_points(name).value_or(std::u32string())) {
     const char32_t l = lower_letter(cp);
     append_utf8(out, l ? l : cp);
   }
@@ -138,7 +95,7 @@ std::string name_key(std::string_view name) {
 
 std::string name_skeleton(std::string_view name) {
   std::string out;
-  for (const char32_t cp : decode(name).value_or(std::u32string())) {
+  for (const char32_t cp : utf8_code_points(name).value_or(std::u32string())) {
     if (uzbek_mark(cp)) continue;  // Oʻtkir reads as Otkir
     const char32_t l = lower_letter(cp);
     append_utf8(out, l ? look_alike(l) : cp);
