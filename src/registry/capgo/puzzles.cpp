@@ -189,6 +189,19 @@ void solver_candidates(int size, std::uint64_t seed, const std::function<bool(co
   }
 }
 
+// Self-play on real-size boards: 9x9, target 1, short lines (at most 3 moves) from games whose
+// first plies are random.
+SelfplaySource nine_by_nine(int max_games) {
+  SelfplaySource src;
+  src.name = "selfplay-9x9";
+  src.options.rules = "size=9,target=1";
+  src.options.opening_plies = 4;
+  src.options.limits.nodes = 300;
+  src.max_moves = 3;
+  src.max_games = max_games;
+  return src;
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
@@ -208,13 +221,7 @@ std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
                          const std::function<void(const std::string&)>& progress) {
     auto adapter = make_capgo_adapter();
     auto engine = make_capgo_engine();
-    SelfplaySource src;
-    src.name = "selfplay-9x9";
-    src.options.rules = "size=9,target=1";
-    src.options.opening_plies = 4;
-    src.options.limits.nodes = 300;
-    src.max_moves = 3;
-    src.max_games = 2000;
+    const SelfplaySource src = nine_by_nine(2000);
     selfplay_candidates(*adapter, *engine, src, seed, take, progress);
   };
   s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
@@ -241,13 +248,7 @@ std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
       budget = 0;
       auto adapter = make_capgo_adapter();
       auto engine = make_capgo_engine();
-      SelfplaySource src;
-      src.name = "selfplay-9x9";
-      src.options.rules = "size=9,target=1";
-      src.options.opening_plies = 4;
-      src.options.limits.nodes = 300;
-      src.max_moves = 3;
-      src.max_games = 40;
+      const SelfplaySource src = nine_by_nine(40);
       selfplay_candidates(*adapter, *engine, src, s9 + static_cast<std::uint64_t>(round), batch, progress);
     }
   };
