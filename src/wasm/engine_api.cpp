@@ -114,7 +114,10 @@ OYIN_EXPORT int oyin_new_game(const char* game, const char* rules, const char* p
 
 OYIN_EXPORT void oyin_free_game(int handle) { g_games.erase(handle); }
 
-// The game's state as JSON: position, side to move, legal moves, whether it is over and how.
+// The game's state as JSON: position, side to move, legal moves, whether it is over and how; with
+// what the game page draws as the server's state gives it (the board, the legal moves as data,
+// the rules as text and values, the moves as recorded, the end's code and numbers), so a game
+// played in the page is drawn by the same components as a game on the server.
 OYIN_EXPORT const char* oyin_state(int handle) {
   Game* game = game_of(handle);
   if (!game) return hand_out("");
@@ -125,7 +128,16 @@ OYIN_EXPORT const char* oyin_state(int handle) {
                       {"ply", st.ply()},
                       {"legal", st.legal_moves()},
                       {"over", s.over()},
-                      {"reason", s.reason}};
+                      {"reason", s.reason},
+                      {"result", oyin::result_text(s)},
+                      {"code", std::string(s.code)},
+                      {"args", {s.args[0], s.args[1]}},
+                      {"board", st.board()},
+                      {"legal_data", s.over() ? nlohmann::json::array() : st.legal_move_data()},
+                      {"rules", st.rules_text()},
+                      {"rules_values", st.rules_values()},
+                      {"start_position", st.start_position_text()},
+                      {"history", st.history()}};
   if (s.over()) j["winner"] = s.outcome == oyin::Outcome::Draw ? "" : game->entry->side_name(s.winner);
   return hand_out(j.dump());
 }

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, seats, type Meta } from './common/api';
 import { LANGS, detectLang, type Lang } from './common/i18n';
 import { GamePage } from './play/game_page';
+import { noteMeta } from './offline/local_choice';
+import { startUploads, uploadQueued } from './offline/uploader';
 import { HistoryPage } from './play/history_page';
 import { NewGame } from './play/new_game';
 import { GalleryPage } from './boards/gallery_page';
@@ -68,11 +70,16 @@ export function App() {
   useEffect(closeOnEscape, []);
   useEffect(trapFocusInModals, []);
   useEffect(() => {
-    api.meta().then(setMeta).catch(() => setMeta({ games: [] }));
+    api.meta().then((m) => {
+      noteMeta(m);
+      setMeta(m);
+    }).catch(() => setMeta({ games: [] }));
+    startUploads();
     accountApi.current().then(setAccount).catch(() => setAccount(null));
   }, []);
   useEffect(() => {
     if (account !== undefined) chatSetting.follow(account);  // a signed-in user's chat switch is the account's
+    if (account) void uploadQueued();  // games played here while signed out go to the account now
   }, [account]);
   useEffect(() => {
     document.documentElement.lang = lang === 'uz' ? 'uz-Latn' : lang;
@@ -83,6 +90,7 @@ export function App() {
   };
   let page;
   if (route[0] === 'game' && route[1]) page = <GamePage key={route[1]} id={route[1]} account={account} />;
+  else if (route[0] === 'local' && route[1]) page = meta && <GamePage key={`local-${route[1]}`} id={route[1]} account={account} local />;
   else if (route[0] === 'gallery') page = meta && <GalleryPage />;
   else if (route[0] === 'history') page = <HistoryPage />;
   else if (route[0] === 'base') page = meta && <BasePage game={route[1] ?? ''} />;

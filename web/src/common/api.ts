@@ -127,6 +127,7 @@ export interface GameView {
   invite?: string;                            // to the creator of an online game: "/#/join/ID/TOKEN"
   chat?: ChatLine[];                          // the chat so far, in a connection's first state
   record?: RecordTags | null;                 // a record imported for review: who played it, where, when
+  local?: boolean;                            // played in this browser (offline/), not on the server
 }
 
 // What an imported record says of its game ("" where it says nothing).
@@ -185,6 +186,7 @@ export interface Meta {
   games: MetaGame[];
   end_codes?: string[];
   error_codes?: string[];
+  browser_computer_games?: boolean;           // casual games against the computer are played in the page
 }
 
 export interface ListedGame {

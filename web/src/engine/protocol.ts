@@ -16,6 +16,16 @@ export interface GameStateView {
   over: boolean;
   reason: string;
   winner?: string; // '' for a draw
+  // What the game page draws, as the server's state gives it (src/wasm/engine_api.cpp).
+  result?: string; // "1-0", "0-1", "1/2-1/2", "*"
+  code?: string; // the end's code (core/outcome.h), '' while the game goes on
+  args?: [number, number];
+  board?: Record<string, unknown>;
+  legal_data?: { move: string; [field: string]: unknown }[];
+  rules?: string;
+  rules_values?: Record<string, unknown>;
+  start_position?: string;
+  history?: string[]; // the moves as the game records them
 }
 
 export interface EngineMove {

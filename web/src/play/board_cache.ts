@@ -6,7 +6,15 @@ import { Backoff } from '../common/backoff';
 // Boards per request: one request covers a stretch of navigation with the arrow keys.
 export const CHUNK = 100;
 
-export class BoardCache {
+// Where the page finds the board of any ply: the server's (BoardCache), or the page's own for a
+// game played in the browser (offline/local_boards.ts).
+export interface BoardSource {
+  update(view: GameView): void;
+  get(ply: number): BoardData | undefined;
+  load(ply: number): void;
+}
+
+export class BoardCache implements BoardSource {
   private boards = new Map<number, BoardData>();
   private loading = new Set<number>();  // chunk starts being fetched
   private moves: string[] = [];         // the history the cached boards belong to

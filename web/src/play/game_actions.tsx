@@ -39,7 +39,7 @@ export function GameActions({ id, view, game, roles, passMove, onFlip, onResign,
       {canAct && view.mode !== 'online' && !view.rated && (
         <button data-action="undo" onClick={() => game.act('undo')} disabled={view.ply === 0}><Icon name="undo" /> {t.undo}</button>
       )}
-      {canAct && (
+      {canAct && !view.local && (
         <button data-action="draw" onClick={() => game.act('draw')}>½ {roles.offerFromOther ? t.acceptDraw : t.offerDraw}</button>
       )}
       {canAct && <button data-action="resign" class="danger" onClick={onResign}><Icon name="flag" /> {t.resign}</button>}
@@ -47,7 +47,7 @@ export function GameActions({ id, view, game, roles, passMove, onFlip, onResign,
       {roles.opponentAway && view.ply >= 2 && (
         <button data-action="claim" onClick={() => game.act('claim')}><Icon name="flagOpen" /> {t.claimVictory}</button>
       )}
-      <a class="button" data-action="export" href={api.recordUrl(id)} download><Icon name="download" /> {t.exportRecord}</a>
+      {!view.local && <a class="button" data-action="export" href={api.recordUrl(id)} download><Icon name="download" /> {t.exportRecord}</a>}
       <button data-action="copy-position" onClick={() => copy('position', view.position)}>
         {copied === 'position' ? t.copied : t.copyPosition}
       </button>

@@ -22,7 +22,7 @@ import { MoveList } from './move_list';
 import { PlayerChip, type Seat } from './player_chip';
 import { StatusCard } from './status_card';
 import { TournamentGameCard } from '../tournaments/tournament_game_card';
-import { useGame } from './use_game';
+import { useGame, type GameState } from './use_game';
 import { useShownPly } from './use_shown_ply';
 import { useAnimatedView } from './use_animated_view';
 import { useGameSounds } from './move_sounds';
@@ -34,12 +34,16 @@ import { useGameReview } from '../review/use_game_review';
 import { useSideLine } from '../review/use_side_line';
 import { SideLinePanel } from '../review/side_line_panel';
 import { RecordInfo } from './record_info';
+import { useLocalGame, type LocalGameState } from '../offline/use_local_game';
+import { LocalGameCard } from '../offline/local_game_card';
 
-export function GamePage({ id, account }: { id: string; account?: Account | null }) {
+// `local`: a game played in this browser (offline/): the same page, fed by the page's own rules
+// and engine instead of the server (one page keeps one source: its key names it).
+export function GamePage({ id, account, local = false }: { id: string; account?: Account | null; local?: boolean }) {
   const { t } = useTexts();
   const ft = useDict(FAIR_TEXTS);
   const tt = useDict(TABLE_TEXTS);
-  const game = useGame(id);
+  const game: GameState & Partial<Pick<LocalGameState, 'record'>> = local ? useLocalGame(id) : useGame(id);
   const { me } = game;
   const { premove, setPremove } = usePremove(game.view, me, game.move);
   // The page draws the game one move at a time: `view` is the state shown, `next` the one a
@@ -49,7 +53,8 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
   const { shown, setPly, board, ready } = useShownPly(view, game.boards);
   following.current = !view || shown === view.ply;
   useGameSounds(next ?? view, game.chat, me);
-  const rv = useGameReview(id, view, shown, game.token, game.analysisPush);
+  // A game played here has no review or analysis on the server.
+  const rv = useGameReview(id, local ? null : view, shown, game.token, game.analysisPush);
   // A finished game, or a record imported for review: any move may be tried from any position.
   const side = useSideLine(view, shown, !!view && (view.status === 'finished' || view.mode === 'review'));
   const gameMeta = useGameMeta(view?.game ?? '');
@@ -99,7 +104,8 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
     <div class={`game-page game-${view.game}`} data-game-id={id} data-status={view.status} data-ply={view.ply}
          data-shown={shown} data-board-ready={ready ? 'yes' : 'no'} data-animating={anim ? 'yes' : 'no'}
          data-anim-ply={anim ? anim.ply : ''} data-online={game.online ? 'yes' : 'no'}
-         data-premove={premove ? premoveMarks(premove, me!).join('-') : ''} data-side-line={side.state ? side.state.moves.length : 0}>
+         data-premove={premove ? premoveMarks(premove, me!).join('-') : ''} data-side-line={side.state ? side.state.moves.length : 0}
+         data-local={local ? 'yes' : undefined} data-legal={local ? legal.map((m) => m.move).join(' ') : undefined}>
       <section class="board-column">
         <h1 class="sr-only" data-testid="game-heading">
           {(t as Record<string, string>)[view.game] ?? view.game}: {seats.map((s) => `${sideName(t, s.side)}${s.who ? ` (${s.who})` : ''}`).join(' – ')}
@@ -119,10 +125,11 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
       <aside class="side-panel">
         {view.record && <RecordInfo record={view.record} />}
         <StatusCard view={view} game={game} roles={roles} status={status} invite={invite} />
+        {local && <LocalGameCard game={game.record ?? null} />}
         <TournamentGameCard view={view} me={game.me} />
         <MoveList view={view} ply={shown} setPly={(p) => { side.leave(); setPly(p); }} marks={rv.marks} />
         {(view.status === 'finished' || view.mode === 'review') && <SideLinePanel view={view} side={side} />}
-        {view.status === 'finished' && (
+        {view.status === 'finished' && !local && (
           <ReviewPanel view={view} ply={shown} setPly={setPly} review={rv.review} canRequest={!!account || !!game.token}
                        signedIn={!!account} />
         )}
@@ -135,7 +142,7 @@ export function GamePage({ id, account }: { id: string; account?: Account | null
                      onReport={(line) => setReportLine({ line, username: authorOf(line) ?? '' })}
                      refusal={game.chatRefusal === null ? undefined : errorText(t, game.chatRefusal)} />
         )}
-        {roles.analysisClosed
+        {local ? null : roles.analysisClosed
           ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
           : <AnalysisPanel view={view} ply={shown} setPly={setPly} engine={gameMeta?.engine ?? ''}
                            resultLabel={view.status === 'finished' ? status : ''} />}

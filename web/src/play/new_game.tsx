@@ -10,6 +10,9 @@ import { timeControlText } from './clock_text';
 import type { Account } from '../account/account_api';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from '../account/account_texts';
+import { playsInBrowser } from '../offline/local_choice';
+import { newLocalGame } from '../offline/local_game';
+import { localGames } from '../offline/local_store';
 
 type Values = Record<string, unknown>;
 
@@ -216,6 +219,13 @@ export function NewGame({ account }: { account: Account | null | undefined }) {
     try {
       const rules = rulesToSend(options, values, sep);
       const clock = preset ? { initial_s: preset.initial_s, increment_s: preset.increment_s } : null;
+      if (mode !== 'online' && playsInBrowser({ mode, clock: !!clock, rated })) {
+        const color = shownColor === 'random' ? sides[Math.random() < 0.5 ? 0 : 1] : shownColor;
+        const g = newLocalGame({ game: name, rules, mode, level: shownLevel, color });
+        await localGames.save(g);
+        location.hash = `#/local/${g.key}`;
+        return;
+      }
       const r = await api.create({ game: name, mode, level: shownLevel, color: shownColor, rules, clock, ...(rated ? { rated } : {}) });
       seats.set(r.id, r.seat.token);
       if (r.invite) sessionStorage.setItem(`oyin.invite.${r.id}`, r.invite);

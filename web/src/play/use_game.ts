@@ -7,7 +7,7 @@ import { api, ApiError, seats, type ChatLine, type GameView } from '../common/ap
 import { watchGame, type GameSocket } from './game_socket';
 import { useTexts } from '../common/texts_context';
 import { useChatSetting } from '../account/chat_setting';
-import { BoardCache } from './board_cache';
+import { BoardCache, type BoardSource } from './board_cache';
 import type { AnalysisPush } from '../review/use_review';
 
 export type GameAction = 'resign' | 'undo' | 'draw' | 'claim' | 'rematch';
@@ -23,7 +23,7 @@ export interface GameState {
   chatRefusal: unknown;              // a chat line the server refused (muted, too many lines): said in the chat
   finishedHere: boolean;             // the game ended while this page was open (the result dialog opens)
   dismissResult: () => void;
-  boards: BoardCache;
+  boards: BoardSource;
   analysisPush: AnalysisPush | null;  // the last progress of the game's computer analysis pushed
   move: (move: string) => void;
   act: (action: GameAction) => void;

@@ -4,7 +4,7 @@
 // board drawn last stays.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BoardData, GameView } from '../common/api';
-import type { BoardCache } from './board_cache';
+import type { BoardSource } from './board_cache';
 
 // The ply a navigation key goes to from `cur` in a game of `last` plies (undefined: not a key of ours).
 export function plyAfterKey(key: string, cur: number, last: number): number | undefined {
@@ -22,7 +22,7 @@ export interface ShownPly {
   ready: boolean;                 // that board is the one of `shown` (not the last one drawn)
 }
 
-export function useShownPly(view: GameView | null, boards: BoardCache): ShownPly {
+export function useShownPly(view: GameView | null, boards: BoardSource): ShownPly {
   const [ply, setPlyState] = useState<number | null>(null);  // null: follow the game
   // Keys read the ply and the game at the moment they are pressed: a listener that closed over
   // an earlier render would step from a ply the page no longer shows (a key pressed right after
