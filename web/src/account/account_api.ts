@@ -32,6 +32,7 @@ export interface RecentGame {
   reason: string;
   delta: number | null;
   ended_at: string;
+  played_in_browser?: string | null;  // when, for a game played in a browser and uploaded
 }
 
 export interface HistoryPoint {

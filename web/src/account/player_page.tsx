@@ -9,6 +9,7 @@ import { sideName, type Dict, fillText } from '../common/i18n';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { RatingChart } from './rating_chart';
+import { OFFLINE_TEXTS } from '../offline/offline_texts';
 import { ChallengeForm } from '../lobby/challenge_form';
 import { fairPlayApi } from '../fair_play/fair_play_api';
 import { ReportDialog } from '../fair_play/report_dialog';
@@ -74,6 +75,7 @@ export function PlayerPage({ name, account }: {
 }) {
   const { t, meta } = useTexts();
   const at = useDict(ACCOUNT_TEXTS);
+  const ot = useDict(OFFLINE_TEXTS);
   const [player, setPlayer] = useState<PlayerView | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [chartGame, setChartGame] = useState('');
@@ -163,7 +165,7 @@ export function PlayerPage({ name, account }: {
                   <tr key={g.id} data-recent={g.id} onClick={() => (location.hash = `#/game/${g.id}`)}>
                     <td>
                       <a href={`#/game/${g.id}`} onClick={(e) => e.stopPropagation()}><GameIcon game={g.game} /></a>
-                      <span class="recent-game"><span class="recent-game-title">{gameTitle(g.game)}</span><small class="muted">{speedName(t, g.speed)} · {g.rated ? at.rated : at.casual}</small></span>
+                      <span class="recent-game"><span class="recent-game-title">{gameTitle(g.game)}</span><small class="muted">{speedName(t, g.speed)} · {g.rated ? at.rated : at.casual}{g.played_in_browser && <span data-testid="played-in-browser"> · {ot.playedInBrowser}</span>}</small></span>
                     </td>
                     <td>
                       <i class={`stone-dot ${g.color}`} title={sideName(t, g.color)} />{' '}

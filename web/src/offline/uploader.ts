@@ -28,8 +28,10 @@ async function uploadOne(g: LocalGame): Promise<{ game: LocalGame; goOn: boolean
     const r = await call<UploadReply>('POST', '/api/games/upload', uploadBody(g));
     return { game: { ...g, upload: 'uploaded', serverId: r.id, refusal: undefined }, goOn: true };
   } catch (e) {
-    // Not signed in, too many at once, the server's trouble: later. A fetch that failed is the network.
-    if (!(e instanceof ApiError) || e.status === 401 || e.status === 429 || e.status >= 500) return { game: g, goOn: false };
+    // Not signed in, too many at once, a server without the route, the server's trouble: later.
+    // A fetch that failed is the network.
+    const later = !(e instanceof ApiError) || [401, 404, 405, 429].includes(e.status) || e.status >= 500;
+    if (later) return { game: g, goOn: false };
     return { game: { ...g, upload: 'refused', refusal: { code: e.code, message: e.message, params: e.params } }, goOn: true };
   }
 }
