@@ -61,8 +61,9 @@ export function afterMove(g: LocalGame, move: string, st: GameStateView): LocalG
   return st.over ? finish(next, st.result ?? '*') : next;
 }
 
+// A game of no moves is not sent: the server keeps no game nobody moved in.
 export function finish(g: LocalGame, result: string, resigned = ''): LocalGame {
-  return { ...g, status: 'finished', result, resigned, upload: 'queued' };
+  return { ...g, status: 'finished', result, resigned, upload: g.moves.length ? 'queued' : 'none' };
 }
 
 // `side` resigns: the other side wins.

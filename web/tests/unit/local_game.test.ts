@@ -45,6 +45,8 @@ test('a resignation gives the other side the game; undo goes back to the player'
   const g = { ...newLocalGame({ game: 'capgo', rules: {}, mode: 'ai' as const, level: 5, color: 'white' }), moves: ['a1', 'b2', 'c3'] };
   expect(resign(g, 'white', sides).result).toBe('1-0');
   expect(resign(g, 'black', sides).resigned).toBe('black');
+  expect(resign({ ...g, moves: [] }, 'white', sides).upload).toBe('none');  // no game to keep
+  expect(resign(g, 'white', sides).upload).toBe('queued');
   expect(undone(g, 'white').moves).toEqual(['a1']);   // the player's move and the reply before it
   expect(undone(g, 'black').moves).toEqual(['a1', 'b2']);
   expect(undone({ ...g, mode: 'hotseat' }, 'white').moves).toEqual(['a1', 'b2']);
