@@ -1,4 +1,5 @@
-// Saved games, newest first, paged; and importing a record for review.
+// Saved games, newest first, paged; the games played in this browser; and importing a record for
+// review.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type ListedGame } from '../common/api';
 import { errorText } from '../common/server_texts';
@@ -7,6 +8,7 @@ import { useDict, useTexts } from '../common/texts_context';
 import { Pager } from '../common/pager';
 import { MyGames, seatIds } from './my_games';
 import { TABLE_TEXTS } from './table_texts';
+import { LocalGamesList } from '../offline/local_games_list';
 
 const PAGE = 20;
 
@@ -71,6 +73,7 @@ export function HistoryPage() {
         )}
         {scope === 'all' && <Pager page={page} size={PAGE} total={total} setPage={setPage} />}
       </section>
+      <LocalGamesList />
       <section class="card import">
         <h2>{t.importRecord}</h2>
         <select value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
