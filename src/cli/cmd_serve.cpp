@@ -31,6 +31,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-games-per-minute", o->max_games_per_minute,
                   "New games one client (an account, else an address) may create a minute, in a burst or spread (0 = no limit)")
       ->capture_default_str()->check(whole_number(0, 100000));
+  cmd->add_option("--browser-computer-games", o->browser_computer_games,
+                  "Whether the web page plays unrated untimed games against the computer with the browser's engine "
+                  "(true) or on this server (false)")
+      ->capture_default_str();
   cmd->add_option("--drop-unstarted-after", o->drop_unstarted_after_s,
                   "Seconds after which a game nobody ever moved in is deleted (0 = never)")
       ->capture_default_str()->check(whole_number(0, 10LL * 365 * 24 * 3600));

@@ -126,30 +126,34 @@ int GameStore::schema_version() {
   return v ? *v : -1;
 }
 
+Status insert_game_rows(Connection& c, const StoredGame& g, const std::string& now) {
+  if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
+                           "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
+                           "creator, next_game, created_at, updated_at, user0, user1, rated, tournament, clock_cut, "
+                           "record_tags) "
+                           "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                           {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
+                            g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
+                            g.clock_increment_ms, g.creator, g.next_game, now, now,
+                            g.users[0] ? Value(g.users[0]) : Value(nullptr),
+                            g.users[1] ? Value(g.users[1]) : Value(nullptr), g.rated ? 1 : 0, g.tournament,
+                            g.clock_cut, g.record_tags}),
+                    "inserting game " + g.id);
+      !s)
+    return s;
+  for (std::size_t i = 0; i < g.moves.size(); ++i)
+    if (auto s = must(c.exec("INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)",
+                             {g.id, i, g.moves[i], i < g.move_clock_ms.size() ? g.move_clock_ms[i] : std::int64_t{-1}}),
+                      "inserting the moves of game " + g.id);
+        !s)
+      return s;
+  return Ok{};
+}
+
 Status GameStore::insert_game(const StoredGame& g) {
   const std::string now = utc_now();
   return db_->writer()->transaction([&](Connection& c) -> Status {
-    if (auto s = must(c.exec("INSERT INTO games(id, game, rules, start_position, mode, level, ai_side, token0, "
-                             "token1, result, reason, draw_offer, clock_initial_ms, clock_increment_ms, "
-                             "creator, next_game, created_at, updated_at, user0, user1, rated, tournament, clock_cut, "
-                             "record_tags) "
-                             "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                             {g.id, g.game, g.rules, g.start_position, g.mode, g.level, g.ai_side, g.tokens[0],
-                              g.tokens[1], g.result, g.reason, g.draw_offer, g.clock_initial_ms,
-                              g.clock_increment_ms, g.creator, g.next_game, now, now,
-                              g.users[0] ? Value(g.users[0]) : Value(nullptr),
-                              g.users[1] ? Value(g.users[1]) : Value(nullptr), g.rated ? 1 : 0, g.tournament,
-                              g.clock_cut, g.record_tags}),
-                      "inserting game " + g.id);
-        !s)
-      return s;
-    for (std::size_t i = 0; i < g.moves.size(); ++i)
-      if (auto s = must(c.exec("INSERT INTO moves(game_id, ply, move, clock_ms) VALUES(?,?,?,?)",
-                               {g.id, i, g.moves[i],
-                                i < g.move_clock_ms.size() ? g.move_clock_ms[i] : std::int64_t{-1}}),
-                        "inserting the moves of game " + g.id);
-          !s)
-        return s;
+    if (auto s = insert_game_rows(c, g, now); !s) return s;
     return announce(c, g.id);
   });
 }

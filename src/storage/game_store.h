@@ -57,6 +57,9 @@ struct StoredGame {
   std::string record_tags;
 };
 
+// Inserts a game's row and its moves on connection `c` (in the caller's transaction), stamped `now`.
+Status insert_game_rows(Connection& c, const StoredGame& g, const std::string& now);
+
 class GameStore {
  public:
   // Opens the database `where` (a postgresql:// URL, or a SQLite file path, created if needed)

@@ -416,6 +416,19 @@ CREATE TABLE puzzle_difficulty(
 );
 CREATE INDEX puzzle_difficulty_game ON puzzle_difficulty(game);
 )sql"},
+    // 21: games played in a browser (with no server, perhaps offline) and uploaded to an account:
+    // the key the browser gave each one (a retried upload is stored once) and when it was played.
+    {.sql = R"sql(
+CREATE TABLE game_uploads(
+  user_id BIGINT NOT NULL,
+  client_key TEXT NOT NULL,
+  game_id TEXT NOT NULL,
+  played_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY(user_id, client_key)
+);
+CREATE UNIQUE INDEX game_uploads_game ON game_uploads(game_id);
+)sql"},
 };
 
 }  // namespace

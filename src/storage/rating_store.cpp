@@ -120,9 +120,10 @@ Result<std::vector<HistoryPoint>> RatingStore::history_of(std::int64_t user_id, 
 Result<std::vector<UserGame>> RatingStore::recent_games(std::int64_t user_id, std::size_t limit) {
   auto rows = db_.reader()->query(
       "SELECT g.id, g.game, g.mode, g.result, g.reason, g.updated_at, g.user0, g.ai_side, g.level, g.rated, "
-      "g.clock_initial_ms, g.clock_increment_ms, u0.username, u1.username, h.rating_before, h.rating "
+      "g.clock_initial_ms, g.clock_increment_ms, u0.username, u1.username, h.rating_before, h.rating, gu.played_at "
       "FROM games g LEFT JOIN users u0 ON u0.id = g.user0 LEFT JOIN users u1 ON u1.id = g.user1 "
       "LEFT JOIN rating_history h ON h.game_id = g.id AND h.user_id = ? "
+      "LEFT JOIN game_uploads gu ON gu.game_id = g.id "
       "WHERE (g.user0 = ? OR g.user1 = ?) AND g.result <> '*' ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?",
       {user_id, user_id, user_id, limit});
   if (!rows) return failed("reading a player's games", rows.error());
@@ -143,6 +144,7 @@ Result<std::vector<UserGame>> RatingStore::recent_games(std::int64_t user_id, st
     g.clock_increment_ms = r.integer(11);
     g.opponent = r.text(g.side == 0 ? 13 : 12);
     if (!r.is_null(14)) g.delta = dbl(r, 15) - dbl(r, 14);
+    g.played_in_browser = r.text(16);
     out.push_back(std::move(g));
   }
   return out;

@@ -58,6 +58,7 @@ struct UserGame {
   std::int64_t clock_initial_ms = 0, clock_increment_ms = 0;
   std::string opponent;  // the other seat's user name, "" for a guest or the computer
   std::optional<double> delta;
+  std::string played_in_browser;  // when it was played, for a game played in a browser and uploaded; else ""
 };
 
 struct GameCounts {

@@ -19,7 +19,10 @@ export async function startServer(args = []) {
   // The database lives as long as the test file (a test may restart a server on it).
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const web = process.env.OYIN_WEB_DIST ?? path.join(ROOT, 'web', 'dist');
-  const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web, ...args],
+  // The suites written before games against the computer could be played in the page play them
+  // on the server, as they test it; a test of local games asks for them (--browser-computer-games true).
+  const local = args.some((a) => a.startsWith('--browser-computer-games')) ? [] : ['--browser-computer-games', 'false'];
+  const proc = spawn(bin, ['serve', '--port', '0', '--db', path.join(dir, 'oyin.sqlite'), '--web', web, ...local, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   proc.stderr.on('data', (d) => (err += d));

@@ -42,6 +42,9 @@ inline constexpr auto kErrorCodes = std::to_array<std::string_view>({
     // what one client may have stored in a short time
     "too_many_games", "too_many_imports", "too_many_spectators",
 
+    // games played in the browser and uploaded to the account
+    "bad_upload_key", "too_many_moves", "game_not_over", "result_contradicted", "bad_played_at", "too_many_uploads",
+
     // game reviews: a finished game's analysis by the queue's workers
     "game_in_play", "bad_depth", "bad_nodes", "depth_or_nodes", "too_many_analyses", "no_analysis",
 

@@ -100,6 +100,8 @@ void Api::set_limits(Clock& clock, const ClientLimits& l) {
   if (l.imports_burst > 0) imports_ = std::make_unique<RateLimiter>(clock, l.imports_burst, l.import_every_ms);
   if (l.import_kb_per_hour > 0)
     import_kb_ = std::make_unique<RateLimiter>(clock, static_cast<int>(l.import_kb_per_hour), 3'600'000 / l.import_kb_per_hour);
+  if (l.uploads_per_hour > 0)
+    uploads_made_ = std::make_unique<RateLimiter>(clock, l.uploads_per_hour, 3'600'000 / l.uploads_per_hour);
 }
 
 void Api::set_learn_progress(LearnProgressService* p) {

@@ -75,6 +75,7 @@ struct ClientLimits {
   int imports_burst = 10;                 // imported records at once ...
   std::int64_t import_every_ms = 60'000;  // ... then one a minute
   std::int64_t import_kb_per_hour = 4096; // and at most this much record text
+  int uploads_per_hour = 60;              // games played in the browser, uploaded to the account
 };
 
 // One request as a route's handler sees it.
@@ -89,6 +90,7 @@ struct ApiCall {
 
 class AccountService;
 class FairPlayService;
+class GameUploads;
 class Readiness;
 struct RequestSeen;
 class LearnProgressService;
@@ -121,6 +123,10 @@ class Api {
   void set_fair_play(FairPlayService* f) { fair_play_ = f; }
   // Analysis of finished games (/api/games/{id}/analysis); without it those answer 404.
   void set_review(ReviewService* r) { review_ = r; }
+  // Games played in the browser uploaded to an account (POST /api/games/upload); without it 404.
+  void set_uploads(GameUploads* u) { uploads_ = u; }
+  // What /api/meta tells the web page of where casual computer games are played.
+  void set_browser_computer_games(bool on) { browser_computer_games_ = on; }
   // Tournaments (/api/tournaments); without them those answer 404.
   void set_tournaments(TournamentService* t) { tournaments_ = t; }
   // Players and leaderboards (/api/players, /api/leaderboard); without them those answer 404.
@@ -172,10 +178,12 @@ class Api {
   FairPlayService* fair_play_ = nullptr;
   RatingService* ratings_ = nullptr;
   ReviewService* review_ = nullptr;
+  GameUploads* uploads_ = nullptr;
+  bool browser_computer_games_ = true;
   TournamentService* tournaments_ = nullptr;
   Readiness* readiness_ = nullptr;
   std::int64_t slow_request_ms_ = 500;
-  std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_;
+  std::unique_ptr<RateLimiter> games_made_, imports_, import_kb_, uploads_made_;
   OnlineNow online_;  // GET /api/online
   RouteTable<ApiCall> table_;
 };

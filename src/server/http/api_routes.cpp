@@ -6,6 +6,7 @@
 #include "server/accounts/accounts.h"
 #include "server/http/api.h"
 #include "server/fair_play/fair_play_service.h"
+#include "server/play/game_upload.h"
 #include "server/learn/learn_progress.h"
 #include "server/learn/lessons_api.h"
 #include "server/learn/puzzles_api.h"
@@ -56,7 +57,11 @@ void Api::add_operations_routes() {
 }
 
 void Api::add_game_routes() {
-  table_.add("GET", "/api/meta", "io", [this](ApiCall& c) { c.reply({200, games_.meta()}); });
+  table_.add("GET", "/api/meta", "io", [this](ApiCall& c) {
+    json meta = games_.meta();
+    meta["browser_computer_games"] = browser_computer_games_;
+    c.reply({200, meta});
+  });
   table_.add("GET", "/api/games", "io", [this](ApiCall& c) {
     const auto offset = int_param("offset", c.t.param("offset"), 0, std::numeric_limits<std::int32_t>::max(), 0);
     if (!offset) return c.reply(Reply::error(400, "bad_number", offset.error()));
@@ -72,6 +77,20 @@ void Api::add_game_routes() {
     const std::string base = !c.req.link_base.empty() ? c.req.link_base
                                                       : "http://" + (c.req.host.empty() ? std::string("127.0.0.1") : c.req.host);
     c.reply(games_.create(c.body, base, user, nullptr, c.req.client));
+  });
+  // A game played in the browser, kept by the signed-in account: each is stored for good, so an
+  // account's uploads are limited per hour (and each game's moves, GameUploads).
+  table_.add("POST", "/api/games/upload", "loader", [this](ApiCall& c) {
+    if (!uploads_) return not_here(c);
+    const std::int64_t user = user_of_cookie(c.req.cookie);
+    if (user == 0) return c.reply(Reply::error(401, "not_signed_in", "sign in to keep a game played in the browser"));
+    if (uploads_made_)
+      if (const std::int64_t wait = uploads_made_->take(client_key(user, c.req.client)); wait > 0)
+        return c.respond(too_many("too_many_uploads", "too many uploaded games", wait));
+    games_.run_slow([this, body = std::move(c.body), user, respond = c.respond] {
+      const Reply r = uploads_->upload(body, user);
+      respond(json_response(r.status, r.body));
+    });
   });
   const auto game = [this](ApiCall& c) { game_route(c); };
   table_.add("GET", "/api/games/{id}", "loader", game);

@@ -22,6 +22,7 @@
 #include "server/http/connection_limits.h"
 #include "server/http/edge_policy.h"
 #include "server/fair_play/fair_play_service.h"
+#include "server/play/game_upload.h"
 #include "server/learn/learn_progress.h"
 #include "server/learn/result_seal.h"
 #include "server/ratings/rating_service.h"
@@ -403,9 +404,9 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_manual_clock(manual);
   // Real time, even with --clock manual: the limits are about what a client sends per second.
   SteadyClock limits_clock;
-  ClientLimits client_limits;
-  client_limits.games_per_minute = opt.max_games_per_minute;
+  ClientLimits client_limits{.games_per_minute = opt.max_games_per_minute};
   api.set_limits(limits_clock, client_limits);
+  api.set_browser_computer_games(opt.browser_computer_games);
   storage::SeekStore seek_store((*store)->db());
   LobbyService lobby(seek_store, games, *clock, opt.db);
   api.set_lobby(&lobby);
@@ -413,6 +414,8 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   api.set_accounts(&accounts);
   lobby.set_accounts(&accounts.store());
   api.set_ratings(&ratings);
+  GameUploads uploads((*store)->db());
+  api.set_uploads(&uploads);
   fair_play.set_accounts(&accounts);
   fair_play.on_lobby_changed([&lobby] { lobby.rows_withdrawn(); });
   api.set_fair_play(&fair_play);

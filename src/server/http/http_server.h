@@ -18,6 +18,9 @@ struct ServerOptions {
   int hash_mb = 16;          // hash table of each alpha-beta engine, allocated on its first search
   std::string clock = "steady";  // "manual": game time moves only by POST /api/test/clock (tests)
   int max_games_per_minute = 30;  // new games per client (account, else address); 0: no limit
+  // Whether the web page plays unrated, untimed games against the computer with the browser's own
+  // engine (docs/wasm.md "Local games"), told by /api/meta; rated ones are always the server's.
+  bool browser_computer_games = true;
   std::int64_t drop_unstarted_after_s = 24 * 3600;  // games never moved in are deleted then; 0: never
   std::string trusted_proxies;   // CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed
   std::string public_urls;       // comma list: the origins allowed to change state; the first makes links

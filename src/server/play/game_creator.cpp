@@ -7,9 +7,6 @@ namespace oyin::server {
 
 using nlohmann::json;
 
-namespace {
-
-// "rules": "size=9,target=3" or {"size": 9, "target": 3}; values are strings, numbers or booleans.
 Result<std::string> rules_from_json(const json& r) {
   if (r.is_null()) return std::string();
   if (r.is_string()) return r.get<std::string>();
@@ -25,6 +22,8 @@ Result<std::string> rules_from_json(const json& r) {
   }
   return out;
 }
+
+namespace {
 
 // What a player's request asks for, checked.
 struct Request {

@@ -16,6 +16,10 @@
 
 namespace oyin::server {
 
+// A request's "rules": "size=9,target=3" or {"size": 9, "target": 3} (values strings, numbers or
+// booleans), as the rules text the games read; null: "" (the defaults).
+Result<std::string> rules_from_json(const nlohmann::json& r);
+
 class GameCreator {
  public:
   struct Parts {

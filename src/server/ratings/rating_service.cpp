@@ -159,7 +159,8 @@ Reply RatingService::player(const std::string& name) {
                      {"game_result", g.result},
                      {"reason", g.reason},
                      {"delta", g.delta ? json(rounded(*g.delta)) : json(nullptr)},
-                     {"ended_at", g.updated_at}});
+                     {"ended_at", g.updated_at},
+                     {"played_in_browser", g.played_in_browser.empty() ? json(nullptr) : json(g.played_in_browser)}});
   }
   json points = json::array();
   for (const auto& h : *history)
