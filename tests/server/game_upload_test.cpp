@@ -22,12 +22,12 @@ struct Played {
 Played random_game(const std::string& game, const std::string& rules, std::uint64_t seed) {
   register_builtin_games();
   auto st = find_game(game)->new_game(rules, "");
-  EXPECT_TRUE(st.has_value());
+  EXPECT_TRUE(static_cast<bool>(st));
   Rng rng(seed);
   Played p;
   while (!(*st)->status().over()) {
     const std::string m = (*st)->random_move(rng);
-    EXPECT_TRUE((*st)->play(m).has_value()) << m;
+    EXPECT_TRUE(static_cast<bool>((*st)->play(m))) << m;
     p.moves.push_back(m);
   }
   p.history = (*st)->history();
