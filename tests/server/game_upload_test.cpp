@@ -197,5 +197,16 @@ TEST_F(GameUploadTest, AGuestIsRefused) {
   EXPECT_EQ(http_get(port_, "/api/games?limit=5").body["total"], 0);
 }
 
+// Where the web page plays casual games against the computer: /api/meta says what the operator chose.
+class BrowserGamesSwitchTest : public ServerWithOptions {};
+
+TEST_F(BrowserGamesSwitchTest, MetaSaysWhereCasualComputerGamesArePlayed) {
+  start();
+  EXPECT_EQ(http_get(port_, "/api/meta").body["browser_computer_games"], true);
+  ASSERT_EQ(server_->terminate(), 0);
+  start({"--browser-computer-games", "false"});
+  EXPECT_EQ(http_get(port_, "/api/meta").body["browser_computer_games"], false);
+}
+
 }  // namespace
 }  // namespace oyin::testing
