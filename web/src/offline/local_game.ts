@@ -15,6 +15,7 @@ export interface LocalGame {
   mode: 'ai' | 'hotseat';
   level: number;
   color: string;                      // the player's side against the computer
+  sides?: [string, string];           // the game's sides, first first (a reload with no /api/meta still knows them)
   moves: string[];                    // protocol notation, as played
   status: 'ongoing' | 'finished';
   result: string;                     // '*' while the game goes on
@@ -51,7 +52,8 @@ export function utcSecond(d = new Date()): string {
   return d.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-export function newLocalGame(o: { game: string; rules: Record<string, unknown>; mode: 'ai' | 'hotseat'; level: number; color: string }): LocalGame {
+export function newLocalGame(o: { game: string; rules: Record<string, unknown>; mode: 'ai' | 'hotseat'; level: number; color: string;
+                                   sides?: [string, string] }): LocalGame {
   return { key: newKey(), ...o, moves: [], status: 'ongoing', result: '*', resigned: '', playedAt: utcSecond(), upload: 'none' };
 }
 

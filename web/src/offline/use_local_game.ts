@@ -105,7 +105,7 @@ export function useLocalGame(key: string): LocalGameState {
   }, [st]);
 
   const entry = meta.find((m) => m.name === rec?.game);
-  const sides: [string, string] = entry?.sides ?? ['white', 'black'];
+  const sides: [string, string] = rec?.sides ?? entry?.sides ?? ['white', 'black'];
   const view = useMemo(() => {
     if (!rec || !st) return null;
     const v = viewOf(rec, st, sides, entry?.title ?? rec.game, thinking);

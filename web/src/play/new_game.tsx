@@ -221,7 +221,7 @@ export function NewGame({ account }: { account: Account | null | undefined }) {
       const clock = preset ? { initial_s: preset.initial_s, increment_s: preset.increment_s } : null;
       if (mode !== 'online' && playsInBrowser({ mode, clock: !!clock, rated })) {
         const color = shownColor === 'random' ? sides[Math.random() < 0.5 ? 0 : 1] : shownColor;
-        const g = newLocalGame({ game: name, rules, mode, level: shownLevel, color });
+        const g = newLocalGame({ game: name, rules, mode, level: shownLevel, color, sides: [sides[0], sides[1]] });
         await localGames.save(g);
         location.hash = `#/local/${g.key}`;
         return;

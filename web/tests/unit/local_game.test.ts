@@ -23,6 +23,8 @@ test('a new game has a key of 128 random bits and its start time to the second',
   expect(a.key).not.toBe(b.key);
   expect(a.playedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   expect([a.status, a.result, a.upload, a.moves]).toEqual(['ongoing', '*', 'none', []]);
+  expect(newLocalGame({ game: 'capgo', rules: {}, mode: 'hotseat', level: 0, color: 'black', sides: ['black', 'white'] }).sides)
+    .toEqual(['black', 'white']);
 });
 
 test('a move that ends the game finishes it and queues it for the account', () => {
