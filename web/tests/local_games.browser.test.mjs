@@ -3,7 +3,7 @@
 // computer's moves come from the game's WebAssembly engine in the page's worker, every move is
 // kept in IndexedDB, and the finished game goes to the account as an unrated game played in the
 // browser, with the same moves and result. Then a game finished with the network off: kept on
-// the device, uploaded when the network is back.
+// the device, uploaded when the network is back; and a guest's game, uploaded once they sign up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, serverAndBrowser } from './harness.mjs';
@@ -57,6 +57,22 @@ test('a game finished with the network off is uploaded when it is back', async (
   // A reload finds the game where it was left.
   await page.reload();
   await page.waitForSelector('[data-testid=local-game][data-upload=uploaded]');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a guest's game waits on the device and goes to the account made after it", async () => {
+  const page = await openPage(browser, { reducedMotion: 'reduce' });
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid=new-game]');
+  const key = await startLocalGame(page, server.url, 'capgo');
+  await playToTheEnd(page, 5);
+  // Not taken for want of an account (401): kept and queued, not shown as refused.
+  await page.waitForSelector('[data-testid=local-game][data-upload=queued]');
+  await page.goto(`${server.url}/#/`);
+  await signUp(page, 'later');
+  await page.goto(`${server.url}/#/local/${key}`);
+  await checkUploaded(page, server.url, key, 'later');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
