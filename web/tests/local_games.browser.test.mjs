@@ -31,13 +31,18 @@ test('a game against the computer in each game, played in the page and kept by t
     assert.deepEqual(page.urls.filter((u) => /\/api\/games(\/[^u]|$)|\/ws\/games/.test(u)), [], game);
     console.log(`${game}: ${g.moves.length} plies, ${g.result} (${g.reason}), ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // The player's page marks the three as played in the browser.
+  await page.goto(`${server.url}/#/player/pocket`);
+  await page.waitForSelector('[data-testid=recent-games]');
+  assert.equal((await page.$$('[data-testid=played-in-browser]')).length, 3);
+  assert.match(await page.textContent('[data-testid=played-in-browser]'), /played in the browser/);
   // History lists the three, each uploaded.
   await page.goto(`${server.url}/#/history`);
   await page.waitForSelector('[data-testid=local-games]');
   assert.deepEqual(await page.$$eval('[data-local-game]', (rows) => rows.map((r) => r.dataset.upload)),
     ['uploaded', 'uploaded', 'uploaded']);
-  await page.goBack();
-  await page.waitForSelector('[data-testid=local-game]');
+  await page.click('[data-local-game]');
+  await page.waitForSelector('[data-testid=local-game][data-upload=uploaded]');
   // The uploaded game opens as any game of the server's.
   const id = await page.getAttribute('[data-testid=local-game]', 'data-server-id');
   await page.goto(`${server.url}/#/game/${id}`);
