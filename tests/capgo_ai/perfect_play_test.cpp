@@ -15,6 +15,7 @@
 #include "games/capgo/game.h"
 #include "search/capgo/mcts_engine.h"
 #include "search/capgo/perfect_play.h"
+#include "search/capgo/perfect_rows.h"
 #include "search/capgo/perfect_table.h"
 #include "search/capgo/solver.h"
 #include "support/run_command.h"
@@ -259,6 +260,37 @@ TEST(CapgoPerfectPlay, TheWinningSideWinsEveryGame) {
     }
   }
   EXPECT_EQ(games, 12);
+}
+
+// The rows made by solving (bench/capgo_perfect_table.sh): on 5x5 from the empty board with a
+// budget far below a move's, each row's move leaves the opponent lost by a separate solve, and a
+// position below the rows that the budget settles needs no row.
+TEST(CapgoPerfectRows, EachRowsMoveWinsAndTheRestIsSettled) {
+  PerfectRowsOptions o;
+  o.settle_nodes = 2000;
+  o.memory_gb = 0.0625;
+  std::vector<PerfectRow> seen;
+  auto r = perfect_rows(after("size=5,target=1,pass=0", ""), "", o, [&](const PerfectRow& row) { seen.push_back(row); });
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_FALSE(r->rows.empty());
+  EXPECT_EQ(r->rows.size(), seen.size());
+  EXPECT_TRUE(r->unsolved.empty());
+  EXPECT_EQ(r->rows.front().moves, "");
+  EXPECT_EQ(r->rows.front().answer, "C3");
+  EXPECT_GT(r->settled, r->rows.size());
+  for (const PerfectRow& row : r->rows) {
+    Position p = after("size=5,target=1,pass=0", row.moves + " " + row.answer);
+    EXPECT_TRUE(is_over(p) || solved_value(p) == -1) << row.moves << " : " << row.answer;
+    EXPECT_GT(row.nodes, o.settle_nodes);
+  }
+  // From a lost position only with the loser's side named; a wrong claim is an error.
+  o.to_move_loses = true;
+  auto lost = perfect_rows(after("size=5,target=1,pass=0", "C3"), "C3", o);
+  ASSERT_TRUE(lost) << lost.error();
+  o.to_move_loses = false;
+  auto wrong = perfect_rows(after("size=5,target=1,pass=0", "C3"), "C3", o);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error(), "the side to move does not win after 'C3'");
 }
 
 TEST(CapgoPerfectPlay, AnalyzeShowsTheProof) {

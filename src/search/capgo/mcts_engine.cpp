@@ -79,12 +79,12 @@ SearchInfo info_of(const CapgoAnalysis& a) {
 constexpr std::uint64_t kPerfectNodesPerMs = 250;
 
 // The table and the solver before the tree search: the budget is the move's time in nodes, with
-// the clock as a guard only when no node limit makes the move the same on every machine.
+// the move's time as a guard only when no node limit makes the move the same on every machine.
 PerfectResult perfect_step(const Position& pos, const SearchLimits& limits, const CapgoLevel& lv,
                            const std::atomic<bool>* stop) {
   if (!perfect_applies(pos)) return {};
   const int think_ms = limits.movetime_ms > 0 ? limits.movetime_ms : lv.think_ms;
-  const double seconds = limits.nodes ? 0.0 : think_ms / 2000.0;
+  const double seconds = limits.nodes ? 0.0 : think_ms / 1000.0;
   return perfect_move(pos, static_cast<std::uint64_t>(think_ms) * kPerfectNodesPerMs, seconds, stop);
 }
 

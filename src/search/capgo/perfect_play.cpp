@@ -8,9 +8,6 @@
 namespace oyin::capgo {
 
 namespace {
-// The solver's table during a move: 32 MB holds far more than a move's budget of nodes.
-constexpr double kSolverMemoryGb = 1.0 / 32;
-
 bool table_proves_loss(const Position& pos, const PerfectTable& table) {
   MoveList list;
   generate_moves(pos, list);
@@ -51,7 +48,7 @@ PerfectResult perfect_move(const Position& pos, std::uint64_t max_nodes, double 
   so.method = SolverMethod::ProofNumber;
   so.max_nodes = max_nodes;
   so.time_s = max_seconds;
-  so.memory_gb = kSolverMemoryGb;
+  so.memory_gb = kPerfectSolverMemoryGb;
   so.progress_ms = 0;
   so.stop = stop;
   const SolveResult s = solve_position(pos, so);

@@ -15,6 +15,8 @@ namespace oyin::capgo {
 // The largest board perfect play is tried on: 6x6 is solved (docs/research/capgo-6x6-proof.md),
 // beyond it a move's budget proves nothing near the start.
 inline constexpr int kPerfectMaxSize = 6;
+// The solver's table during a move: 32 MB holds far more than a move's budget of nodes.
+inline constexpr double kPerfectSolverMemoryGb = 1.0 / 32;
 
 enum class PerfectValue { Unknown, Win, Loss };  // for the side to move
 
