@@ -95,8 +95,7 @@ SearchResult proved_win(const Position& pos, const PerfectResult& p, const std::
   r.info.bench_count = p.nodes;
   r.info.score_cp = 1000;
   r.info.is_mate = true;
-  r.info.mate_in = 1;
-  r.info.depth = 1;
+  r.info.mate_in = 1;  // no search depth: the proof is the table's or the solver's
   r.info.pv = {r.best_move};
   if (on_info) on_info(r.info);
   return r;
