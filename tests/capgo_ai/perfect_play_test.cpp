@@ -227,6 +227,15 @@ TEST(CapgoPerfectPlay, OnlyWhereEveryCaptureEndsTheGameOnSmallBoards) {
   // The sampling levels stay beatable: no proof, the tree search's pick.
   CapgoMcts mcts;
   EXPECT_FALSE(computer_move(mcts, after("size=5,target=1,pass=0", ""), 3).info.is_mate);
+  // Turned off (the puzzle sources' self-play): the tree search alone, even on a table position.
+  SearchLimits l;
+  l.nodes = 200;
+  l.seed = 1;
+  CapgoMcts off;
+  EXPECT_FALSE(capgo_search(off, after("size=6,target=1,pass=0", ""), l, nullptr, nullptr, false).info.is_mate);
+  auto engine = make_capgo_engine();
+  EXPECT_TRUE(engine->set_option("PerfectPlay", "false"));
+  EXPECT_EQ(engine->set_option("PerfectPlay", "no").error(), "PerfectPlay must be true or false");
 }
 
 // The computer on the winning side against the tree search at several levels and seeds: every

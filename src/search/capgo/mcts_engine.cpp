@@ -104,7 +104,8 @@ SearchResult proved_win(const Position& pos, const PerfectResult& p, const std::
 }  // namespace
 
 SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const SearchLimits& limits,
-                        const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) {
+                        const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop,
+                        bool perfect_play) {
   SearchResult r;
   const Position* pos = &position;
   if (is_over(*pos)) return r;
@@ -128,7 +129,7 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
   }
   // Where it is proved, the strong levels (those that do not sample) play perfectly.
   const auto perfect_start = std::chrono::steady_clock::now();
-  const PerfectResult perfect = lv.temperature == 0 ? perfect_step(*pos, limits, lv, stop) : PerfectResult{};
+  const PerfectResult perfect = perfect_play && lv.temperature == 0 ? perfect_step(*pos, limits, lv, stop) : PerfectResult{};
   const auto perfect_ms = static_cast<int>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - perfect_start).count());
   if (perfect.value == PerfectValue::Win) return proved_win(*pos, perfect, on_info);
@@ -192,17 +193,24 @@ class CapgoEngine final : public Engine {
  public:
   std::string name() const override { return capgo_engine_name(); }
   void new_game() override { mcts_.clear(); }
+  Status set_option(std::string_view name, std::string_view value) override {
+    if (name != "PerfectPlay") return Engine::set_option(name, value);
+    if (value != "true" && value != "false") return make_error("PerfectPlay must be true or false");
+    perfect_play_ = value == "true";
+    return Ok{};
+  }
 
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info,
                       const std::atomic<bool>* stop) override {
     auto pos = position_of(state);
     if (!pos) return {};
-    return capgo_search(mcts_, *pos, limits, on_info, stop);
+    return capgo_search(mcts_, *pos, limits, on_info, stop, perfect_play_);
   }
 
  private:
   CapgoMcts mcts_;
+  bool perfect_play_ = true;
 };
 
 }  // namespace
