@@ -65,7 +65,7 @@ solve_stream() {
 }
 
 rows_stream() {
-  local r rows limit
+  local r rows limit answer
   for r in $REPLIES; do
     rows="$WORK/rows/C3-$r.txt"
     solved "$r" || continue
@@ -75,8 +75,10 @@ rows_stream() {
     [ "$limit" -le 0 ] && continue
     mkdir "$WORK/locks/rows-$r" 2>/dev/null || continue
     echo "C3 $r: rows from $(date +%T), at most $limit s"
-    timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "C3 $r" --settle "$SETTLE" --nodes "$NODES" \
-      --memory "$MEMORY" >"$rows" 2>&1 || true
+    # From the position after Black's answer of step 1 (White to move, lost): its solve is not redone.
+    answer=$(sed -n 's/^First move: \([A-Z][0-9]*\) (wins)$/\1/p' "$WORK/logs/C3-$r.log")
+    timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "C3 $r $answer" --to-move-loses --settle "$SETTLE" \
+      --nodes "$NODES" --memory "$MEMORY" >"$rows" 2>&1 || true
     echo "C3 $r: $(grep -c ' : ' "$rows") rows; $(grep -E '^(Positions|Time)' "$rows" | tr '\n' ' ')"
   done
 }
@@ -100,7 +102,7 @@ for r in $REPLIES; do
     if grep -qs '^Nodes: ' "$WORK/rows/C3-$r.txt" && ! grep -qs '(stopped)' "$WORK/rows/C3-$r.txt"; then
       below_n=$((below_n + 1))
     fi
-    [ -s "$WORK/rows/C3-$r.txt" ] && rows+="$(grep ' : ' "$WORK/rows/C3-$r.txt" | grep -v "^C3 $r : ")"$'\n'
+    [ -s "$WORK/rows/C3-$r.txt" ] && rows+="$(grep ' : ' "$WORK/rows/C3-$r.txt" | grep -v "^C3 $r : " || true)"$'\n'
   elif [ -n "${KNOWN[$r]:-}" ]; then
     rows+="C3 $r : ${KNOWN[$r]}  # certificate c3-$r.proof of the parts"$'\n'
     known_n=$((known_n + 1))
