@@ -1,6 +1,7 @@
 // Capture Go's own analysis as the registry's hook (game_tools.h), for `oyin analyze capgo`: the
-// Monte-Carlo search on a position, with Leela Zero style "info move ..." lines while it thinks
-// and a final table.
+// proof of the perfect-play table or the solver where there is one (small boards where every
+// capture ends the game), else the Monte-Carlo search on a position, with Leela Zero style
+// "info move ..." lines while it thinks and a final table.
 #include <cstdio>
 #include <ostream>
 
@@ -9,8 +10,12 @@
 #include "registry/game_tools.h"
 #include "search/capgo/lz_analyze.h"
 #include "search/capgo/mcts_engine.h"
+#include "search/capgo/perfect_play.h"
 
 namespace oyin {
+
+// The solver's budget before the tree search (a few seconds at most; --time also bounds it).
+constexpr std::uint64_t kProofNodes = 2'000'000;
 
 Status analyze_capgo(const AnalyzeRequest& o, std::ostream& out) {
   auto rules = capgo::CaptureGo::parse_rules(o.rules.empty() ? "size=9,target=1" : o.rules);
@@ -31,6 +36,16 @@ Status analyze_capgo(const AnalyzeRequest& o, std::ostream& out) {
   }
   if (capgo::is_over(pos)) return make_error("the game is over: " + capgo::status(pos).reason);
   if (o.playouts == 0 && o.seconds <= 0) return make_error("give --playouts or --time (or both)");
+  if (capgo::perfect_applies(pos)) {
+    // Where the table or the solver proves the position, the proof is the analysis.
+    const capgo::PerfectResult proved = capgo::perfect_move(pos, kProofNodes, o.seconds);
+    if (proved.value != capgo::PerfectValue::Unknown)
+      out << (pos.to_move ? "White" : "Black") << " to move: " << capgo::perfect_text(pos, proved) << "\n";
+    if (proved.value == capgo::PerfectValue::Win) {
+      out << "bestmove " << capgo::move_to_text(pos, capgo::Move{static_cast<std::uint16_t>(proved.move)}) << "\n";
+      return Ok{};
+    }
+  }
   CapgoSearchOptions so;
   so.playouts = o.playouts;
   so.time_ms = static_cast<int>(o.seconds * 1000);

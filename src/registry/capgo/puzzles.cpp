@@ -160,6 +160,9 @@ void solver_candidates(int size, std::uint64_t seed, const std::function<bool(co
                        const std::function<void(const std::string&)>& progress) {
   auto adapter = make_capgo_adapter();
   auto engine = make_capgo_engine();
+  // The tree search alone, as when the shipped puzzles were made: a perfect winner would play
+  // other games (and fewer tactics).
+  (void)engine->set_option("PerfectPlay", "false");
   const std::string rules = "size=" + std::to_string(size) + ",target=1,pass=0";
   const std::string name = "solver-" + std::to_string(size) + "x" + std::to_string(size);
   SelfplayOptions opt;

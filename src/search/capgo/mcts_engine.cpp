@@ -2,11 +2,13 @@
 #include "search/capgo/mcts_engine.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <mutex>
 
 #include "games/adapter_impl.h"
 #include "games/capgo/game.h"
+#include "search/capgo/perfect_play.h"
 #include "search/time_manager.h"
 
 namespace oyin {
@@ -72,10 +74,38 @@ SearchInfo info_of(const CapgoAnalysis& a) {
   return i;
 }
 
+// Solver nodes a millisecond of a move's time: about half of what it searches on this machine
+// (docs/engines.md), so that a move stays within its time where the clock is not watched.
+constexpr std::uint64_t kPerfectNodesPerMs = 250;
+
+// The table and the solver before the tree search: the budget is the move's time in nodes, with
+// the move's time as a guard only when no node limit makes the move the same on every machine.
+PerfectResult perfect_step(const Position& pos, const SearchLimits& limits, const CapgoLevel& lv,
+                           const std::atomic<bool>* stop) {
+  if (!perfect_applies(pos)) return {};
+  const int think_ms = limits.movetime_ms > 0 ? limits.movetime_ms : lv.think_ms;
+  const double seconds = limits.nodes ? 0.0 : think_ms / 1000.0;
+  return perfect_move(pos, static_cast<std::uint64_t>(think_ms) * kPerfectNodesPerMs, seconds, stop);
+}
+
+SearchResult proved_win(const Position& pos, const PerfectResult& p, const std::function<void(const SearchInfo&)>& on_info) {
+  SearchResult r;
+  r.best_move = move_to_text(pos, Move{static_cast<std::uint16_t>(p.move)});
+  r.info.nodes = p.nodes;
+  r.info.bench_count = p.nodes;
+  r.info.score_cp = 1000;
+  r.info.is_mate = true;
+  r.info.mate_in = 1;  // no search depth: the proof is the table's or the solver's
+  r.info.pv = {r.best_move};
+  if (on_info) on_info(r.info);
+  return r;
+}
+
 }  // namespace
 
 SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const SearchLimits& limits,
-                        const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop) {
+                        const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop,
+                        bool perfect_play) {
   SearchResult r;
   const Position* pos = &position;
   if (is_over(*pos)) return r;
@@ -97,6 +127,12 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
     r.info.pv = {r.best_move};
     return r;
   }
+  // Where it is proved, the strong levels (those that do not sample) play perfectly.
+  const auto perfect_start = std::chrono::steady_clock::now();
+  const PerfectResult perfect = perfect_play && lv.temperature == 0 ? perfect_step(*pos, limits, lv, stop) : PerfectResult{};
+  const auto perfect_ms = static_cast<int>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - perfect_start).count());
+  if (perfect.value == PerfectValue::Win) return proved_win(*pos, perfect, on_info);
   CapgoSearchOptions o;
   o.playouts = limits.nodes ? limits.nodes : lv.playouts;
   o.threads = std::max(1, limits.threads);
@@ -112,6 +148,7 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
     o.time_ms = search::allot_time(limits.time_left_ms[me], limits.increment_ms[me], std::max(8, empties / 2)).soft_ms;
     if (limits.level >= kMaxLevel && !limits.nodes) o.playouts = 0;
   }
+  if (o.time_ms > 0) o.time_ms = std::max(1, o.time_ms - perfect_ms);  // the solver had its share
   if (on_info) {
     o.report_ms = 500;
     o.on_report = [&](const CapgoAnalysis& a) { on_info(info_of(a)); };
@@ -142,6 +179,11 @@ SearchResult capgo_search(CapgoMcts& mcts, const Position& position, const Searc
   if (chosen == best && !a.moves.empty()) r.info.pv = a.moves.front().pv;
   else r.info.pv = {r.best_move};
   if (r.info.pv.size() > 1) r.ponder = r.info.pv[1];
+  if (perfect.value == PerfectValue::Loss) {  // the search's line stays: the longest resistance it found
+    r.info.is_mate = true;
+    r.info.mate_in = -1;
+    r.info.score_cp = -1000;
+  }
   return r;
 }
 
@@ -151,17 +193,24 @@ class CapgoEngine final : public Engine {
  public:
   std::string name() const override { return capgo_engine_name(); }
   void new_game() override { mcts_.clear(); }
+  Status set_option(std::string_view name, std::string_view value) override {
+    if (name != "PerfectPlay") return Engine::set_option(name, value);
+    if (value != "true" && value != "false") return make_error("PerfectPlay must be true or false");
+    perfect_play_ = value == "true";
+    return Ok{};
+  }
 
   SearchResult search(const GameState& state, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info,
                       const std::atomic<bool>* stop) override {
     auto pos = position_of(state);
     if (!pos) return {};
-    return capgo_search(mcts_, *pos, limits, on_info, stop);
+    return capgo_search(mcts_, *pos, limits, on_info, stop, perfect_play_);
   }
 
  private:
   CapgoMcts mcts_;
+  bool perfect_play_ = true;
 };
 
 }  // namespace

@@ -88,10 +88,14 @@ CapgoLevel capgo_level(int level);
 std::vector<LevelInfo> mcts_levels();  // the same table for front ends
 
 // One move of the computer player on a typed position: level, clock and playout limits as in
-// SearchLimits; `on_info` gets progress every half second. The Engine below wraps this.
+// SearchLimits; `on_info` gets progress every half second. With `perfect_play`, levels 5..10
+// play a proved win first where the position is proved (search/capgo/perfect_play.h). The
+// Engine below wraps this.
 SearchResult capgo_search(CapgoMcts& mcts, const capgo::Position& pos, const SearchLimits& limits,
-                          const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop);
-// The capture Go computer player (the registry entry of capture Go makes it).
+                          const std::function<void(const SearchInfo&)>& on_info, const std::atomic<bool>* stop,
+                          bool perfect_play = true);
+// The capture Go computer player (the registry entry of capture Go makes it). Its option
+// "PerfectPlay" (true by default; false: the tree search alone, as before perfect play).
 std::unique_ptr<Engine> make_capgo_engine();
 std::string capgo_engine_name();
 

@@ -1,7 +1,9 @@
 // Review with the engine: every position of the game analysed over the analysis channel (each
 // request the game's start and its moves up to that ply; the server replays them), a score graph
 // over the game (from the first player's view), the best line at the shown move, and there the
-// first side's chance to win in words (the engine's score only as a tooltip).
+// first side's chance to win in words (the engine's score only as a tooltip); where the search
+// proved the position (capture Go's perfect-play table or solver, a mate), the proof and the
+// winning move instead of an estimate.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameView } from '../common/api';
 import { AnalysisChannel, type AnalysisLine } from './analysis_channel';
@@ -94,6 +96,10 @@ export function AnalysisPanel({ view, ply, setPly, engine, resultLabel }: {
                 ? <b>{fillText(rt.proved, { side: sideName(t, view.sides[cur.win_chance_first >= 0.5 ? 0 : 1]) })}</b>
                 : <b>{fillText(rt.winChance, { side: sideName(t, view.sides[0]), p: percent(cur.win_chance_first) })}</b>}
             {cur.depth ? <span class="muted small"> · {fillText(rt.depth, { d: cur.depth })}</span> : null}</div>
+          {cur.mate !== undefined && (
+            <div data-testid="proof" data-proof={cur.mate > 0 ? 'win' : 'loss'}>
+              {cur.mate > 0 ? fillText(rt.provedWin, { move: bestLine(cur).split(' ')[0] }) : rt.provedLoss}</div>
+          )}
           <div><span class="muted">{t.bestLine}:</span> <code data-testid="pv">{bestLine(cur)}</code></div>
         </div>
       )}
