@@ -88,6 +88,7 @@ web: web/node_modules/.package-lock.json wasm
 
 run: build web
 	mkdir -p data
+	./$(BUILD_DIR)/oyin import data/base/tojmot-computer.pgn data/base/capgo-computer.sgf --source computer --db data/oyin.sqlite --quiet
 	./$(BUILD_DIR)/oyin serve --host 127.0.0.1 --port 8080 --db data/oyin.sqlite --web web/dist
 
 loadtest: build

@@ -388,8 +388,10 @@ Result<std::size_t> KnowledgeStore::count(const std::string& game) {
 }
 
 Result<std::vector<std::string>> KnowledgeStore::sources(const std::string& game) {
-  auto r = db_.reader()->query("SELECT DISTINCT s.name FROM knowledge_sources s JOIN base_games g ON g.source_id = s.id "
-                               "JOIN knowledge_variants v ON v.id = g.variant_id WHERE v.game = ? ORDER BY s.name",
+  // Sources are few and games many: one probe of the (source, variant) index per source.
+  auto r = db_.reader()->query("SELECT s.name FROM knowledge_sources s WHERE EXISTS (SELECT 1 FROM base_games g "
+                               "JOIN knowledge_variants v ON v.id = g.variant_id WHERE g.source_id = s.id AND v.game = ?) "
+                               "ORDER BY s.name",
                                {game});
   if (!r) return db_error("listing sources", r.error());
   std::vector<std::string> out;

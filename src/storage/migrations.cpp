@@ -429,6 +429,9 @@ CREATE TABLE game_uploads(
 );
 CREATE UNIQUE INDEX game_uploads_game ON game_uploads(game_id);
 )sql"},
+    // 22: the base's games by source, for the list of a game's sources (GET /api/base answers it
+    // every time) and the search of one source, without reading every game.
+    {.sql = "CREATE INDEX IF NOT EXISTS base_games_by_source ON base_games(source_id, variant_id);"},
 };
 
 }  // namespace

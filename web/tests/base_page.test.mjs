@@ -47,6 +47,9 @@ before(async () => {
   const bin = process.env.OYIN_BINARY ?? path.join(ROOT, 'build', 'oyin');
   const out = execFileSync(bin, ['import', file, '--db', server.db, '-q']).toString();
   assert.match(out, /^imported 3 games from 1 file in /);
+  // The Tojmot computer games shipped for the base, as `make run` imports them.
+  const shipped = path.join(ROOT, 'data', 'base', 'tojmot-computer.pgn');
+  execFileSync(bin, ['import', shipped, '--source', 'computer', '--db', server.db, '-q']);
   browser = await launchBrowser();
 });
 
@@ -114,5 +117,36 @@ test('the base page speaks the four languages', async () => {
   await page.waitForSelector('[data-testid=explorer][data-games="3"]');
   assert.equal(await page.textContent('[data-nav=base]'), 'База партий');
   assert.match(await page.textContent('[data-testid=explorer] h2'), /Дебютный справочник/);
+  await context.close();
+});
+
+test('computer games are labelled and a source can be chosen', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/#/base/tojmot`);
+  await page.waitForSelector('[data-testid=base-table] [data-base-row]');
+  const total = Number(await page.getAttribute('[data-testid=base-table]', 'data-total'));
+  assert.equal(total, 40);  // data/base/tojmot-computer.pgn
+  // Every row says it is a computer game, and the source list names them so.
+  const badges = await page.$$eval('[data-testid=base-table] tbody tr', (rows) =>
+    rows.map((r) => r.querySelector('[data-source-badge]')?.textContent ?? ''));
+  assert.ok(badges.length > 0 && badges.every((b) => b === 'computer'), JSON.stringify(badges));
+  await page.waitForSelector('[data-testid=base-source] option[value=computer]');
+  assert.equal(await page.textContent('[data-testid=base-source] option[value=computer]'),
+    'Computer games (oyin level 10 against itself)');
+  await page.selectOption('[data-testid=base-source]', 'computer');
+  await page.waitForSelector(`[data-testid=explorer][data-games="${total}"]`);
+
+  // Togyz: the file's source alone, then all again.
+  await page.click('[data-base-game=togyz]');
+  await page.waitForSelector('[data-testid=explorer][data-games="3"]');
+  assert.equal(await page.inputValue('[data-testid=base-source]'), '');
+  await page.waitForSelector('[data-testid=base-source] option[value=cup]');
+  await page.selectOption('[data-testid=base-source]', 'cup');
+  await page.waitForSelector('[data-testid=base-table][data-total="3"]');
+  assert.equal(await page.$('[data-testid=base-table] [data-source-badge]'), null);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -27,6 +27,7 @@
 #include "server/learn/result_seal.h"
 #include "server/ratings/rating_service.h"
 #include "server/http/websocket_session.h"
+#include "server/knowledge/players_games.h"
 #include "server/operations/health.h"
 #include "server/operations/metrics.h"
 #include "server/operations/retention.h"
@@ -390,7 +391,12 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   GameService games(**store, pool, game_opt);
   // Told of every game that ends before any can (a timer may end one once they are resumed).
   TournamentService tournaments((*store)->db(), games, *clock, opt.db);
-  games.on_game_ended([&tournaments](const std::string& id) { tournaments.game_ended(id); });
+  // People's rated games go into the game base as they end (server/knowledge/players_games.h).
+  PlayersGames players_games(**store, knowledge_store, games);
+  games.on_game_ended([&tournaments, &players_games](const std::string& id) {
+    tournaments.game_ended(id);
+    players_games.game_ended(id);
+  });
   games.resume_timed_games();
   AnalysisService analysis({.threads = opt.analysis_threads > 0 ? opt.analysis_threads : std::max(1, cores / 2),
                             .hash_mb = opt.hash_mb});

@@ -108,8 +108,10 @@ Reply KnowledgeService::base(const QueryParams& query) {
                      {"white_elo", elo(g.white_elo)}, {"black_elo", elo(g.black_elo)}, {"result", g.result},
                      {"time_control", g.time_control}, {"plies", g.ply_count}});
   }
+  auto sources = store_.sources(q.game);
+  if (!sources) return Reply::error(500, "server_error", sources.error());
   return {200, {{"total", *total}, {"offset", q.offset}, {"limit", q.limit}, {"games", std::move(games)},
-                {"search_plies", storage::kSearchPlies}}};
+                {"search_plies", storage::kSearchPlies}, {"sources", *sources}}};
 }
 
 Reply KnowledgeService::review(const std::string& id) {

@@ -342,7 +342,7 @@ Reply GameService::list(std::size_t offset, std::size_t limit) { return archive_
 
 Reply GameService::import(const json& req) { return archive_.import(req); }
 
-Reply GameService::record(const std::string& id) {
+Reply GameService::record(const std::string& id, const std::vector<std::pair<std::string, std::string>>& tags) {
   auto found = table_.find(id);
   if (!found) return no_such_game(id, found.error());
   auto& s = *found;
@@ -366,6 +366,11 @@ Reply GameService::record(const std::string& id) {
   if (auto kept = stored_tags(s->row); !kept.empty()) meta.tags = std::move(kept);
   if (!s->row.rules.empty() && meta.tag("Rules").empty()) meta.tags.emplace_back("Rules", s->row.rules);
   if (!s->row.reason.empty() && meta.tag("Termination").empty()) meta.tags.emplace_back("Termination", s->row.reason);
+  for (const auto& [key, value] : tags) {
+    auto same = std::find_if(meta.tags.begin(), meta.tags.end(), [&](const auto& t) { return t.first == key; });
+    if (same != meta.tags.end()) same->second = value;
+    else meta.tags.emplace_back(key, value);
+  }
   meta.result = s->row.result;
   const std::string ext = s->adapter->record_format();
   return {200,

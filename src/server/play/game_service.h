@@ -145,8 +145,9 @@ class GameService {
   void resume_timed_games();
   Reply list(std::size_t offset, std::size_t limit);
   Reply import(const json& request);
-  // The record file (PGN or SGF); on success body is {"format", "text", "filename"}.
-  Reply record(const std::string& id);
+  // The record file (PGN or SGF); on success body is {"format", "text", "filename"}. `tags`
+  // replace the record's tags of the same key, or are added (the game base names the players).
+  Reply record(const std::string& id, const std::vector<std::pair<std::string, std::string>>& tags = {});
   // Sends `sub` the current state as its first message, registers it for pushes and returns that
   // state (or an error, and then sends nothing). The seat's token the connection stands for (the
   // one given, or that of the seat of `user`) goes to `seat_token`: leave() wants it.

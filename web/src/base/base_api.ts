@@ -47,6 +47,7 @@ export interface BaseFilters {
   event?: string;
   year?: string;
   result?: string;
+  source?: string;
 }
 
 function query(params: Record<string, string | undefined>): string {
@@ -55,10 +56,10 @@ function query(params: Record<string, string | undefined>): string {
 }
 
 export const baseApi = {
-  explorer: (game: string, moves: string[], evalDepth: number) =>
-    call<ExplorerReply>('GET', `/api/explorer?${query({ game, moves: moves.join(' '), eval_depth: String(evalDepth) })}`),
+  explorer: (game: string, moves: string[], evalDepth: number, source = '') =>
+    call<ExplorerReply>('GET', `/api/explorer?${query({ game, moves: moves.join(' '), eval_depth: String(evalDepth), source })}`),
   search: (game: string, moves: string[], f: BaseFilters, offset: number, limit: number) =>
-    call<{ total: number; games: BaseGame[] }>('GET',
+    call<{ total: number; games: BaseGame[]; sources: string[] }>('GET',
       `/api/base?${query({ game, moves: moves.join(' '), ...f, offset: String(offset), limit: String(limit) })}`),
   review: (id: string) => call<{ id: string }>('POST', `/api/base/${encodeURIComponent(id)}/review`),
   // Any position of a game (its rules, start and moves): the board and legal moves, for the

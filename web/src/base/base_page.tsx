@@ -1,12 +1,13 @@
 // The game base of one game (#/base/GAME): a board with the opening explorer beside it, the
 // moves played so far (a click on a move in the explorer or on the board goes on), and the
 // base's games that reached the position shown, searchable by player, event, year and result;
-// a game opens in review with the engine.
+// a game opens in review with the engine. One source or all (people's, the computer's, a file's).
 import { useEffect, useState } from 'preact/hooks';
 import { baseApi, type ExplorerReply } from './base_api';
 import { BaseSearch } from './base_search';
 import { BASE_TEXTS } from './base_texts';
 import { ExplorerPanel } from './explorer_panel';
+import { SourceChoice } from './source_choice';
 import { errorText } from '../common/server_texts';
 import { GameIcon } from '../play/new_game';
 import { BOARDS } from '../boards';
@@ -22,17 +23,20 @@ export function BasePage({ game }: { game: string }) {
   const [moves, setMoves] = useState<string[]>([]);
   const [reply, setReply] = useState<ExplorerReply | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [source, setSource] = useState('');
+  const [sources, setSources] = useState<string[]>([]);
 
   useEffect(() => {
     setMoves([]);
+    setSource('');
   }, [current]);
   useEffect(() => {
     if (!current) return;
     let live = true;
     setError(null);
-    baseApi.explorer(current, moves, EVAL_DEPTH).then((r) => live && setReply(r)).catch((e) => live && setError(e));
+    baseApi.explorer(current, moves, EVAL_DEPTH, source).then((r) => live && setReply(r)).catch((e) => live && setError(e));
     return () => { live = false; };
-  }, [current, moves.join(' ')]);
+  }, [current, moves.join(' '), source]);
 
   const play = (m: string) => setMoves([...moves, m]);
   const dict = t as unknown as Record<string, string>;
@@ -62,10 +66,11 @@ export function BasePage({ game }: { game: string }) {
         </section>
         <aside class="side-panel">
           {error !== null && <p class="error" role="alert" data-testid="base-error">{errorText(t, error)}</p>}
+          <SourceChoice sources={sources} value={source} onChange={setSource} />
           <ExplorerPanel reply={reply} onMove={play} />
         </aside>
       </div>
-      <BaseSearch game={current} moves={moves} onError={setError} />
+      <BaseSearch game={current} moves={moves} source={source} onSources={setSources} onError={setError} />
     </div>
   );
 }

@@ -6,11 +6,14 @@ import { useDict, useTexts } from '../common/texts_context';
 import { baseApi, type BaseFilters, type BaseGame } from './base_api';
 import { BASE_TEXTS } from './base_texts';
 import { Pager } from '../common/pager';
+import { SourceBadge } from './source_choice';
 
 const PAGE = 20;
 
 // `game`: the game's name; `moves`: the moves from the start to the position shown.
-export function BaseSearch({ game, moves, onError }: { game: string; moves: string[]; onError: (e: unknown) => void }) {
+export function BaseSearch({ game, moves, source, onSources, onError }: {
+  game: string; moves: string[]; source: string; onSources: (sources: string[]) => void; onError: (e: unknown) => void;
+}) {
   const { t } = useTexts();
   const b = useDict(BASE_TEXTS);
   const [filters, setFilters] = useState<BaseFilters>({});
@@ -23,17 +26,18 @@ export function BaseSearch({ game, moves, onError }: { game: string; moves: stri
     setFilters({});
     setDraft({});
   }, [game]);
-  useEffect(() => setPage(0), [game, moves.join(' '), JSON.stringify(filters)]);
+  useEffect(() => setPage(0), [game, moves.join(' '), JSON.stringify(filters), source]);
   useEffect(() => {
     if (!game) return;
     let live = true;
-    baseApi.search(game, moves, filters, page * PAGE, PAGE).then((r) => {
+    baseApi.search(game, moves, { ...filters, source }, page * PAGE, PAGE).then((r) => {
       if (!live) return;
       setGames(r.games);
       setTotal(r.total);
+      onSources(r.sources ?? []);
     }).catch((e) => live && onError(e));
     return () => { live = false; };
-  }, [game, moves.join(' '), JSON.stringify(filters), page]);
+  }, [game, moves.join(' '), JSON.stringify(filters), source, page]);
 
   const open = async (id: string) => {
     try {
@@ -78,7 +82,7 @@ export function BaseSearch({ game, moves, onError }: { game: string; moves: stri
                 <td>{g.white}{g.white_elo ? ` (${g.white_elo})` : ''}</td>
                 <td>{g.black}{g.black_elo ? ` (${g.black_elo})` : ''}</td>
                 <td>{g.result}</td>
-                <td>{g.event}</td>
+                <td>{g.event} <SourceBadge source={g.source} /></td>
                 <td>{g.date}</td>
                 <td>{g.plies}</td>
               </tr>
