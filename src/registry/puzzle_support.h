@@ -58,6 +58,18 @@ struct PuzzleSupport {
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position)> forcing_moves;
   // Themes that say why a key that is the only forcing move still asks for a decision.
   std::vector<std::string> decision_themes;
+  // Facts about a puzzle's start that the source rules of a shipped file count (issue 44;
+  // `oyin puzzles stats`): Togyz "kazans-below-70", Tojmot "material-within-3", capture Go
+  // "9x9", "target-2", "target-3", "table-6x6". A rule asks a least share of the file's puzzles
+  // and/or a least count; both 0 only counts.
+  struct Fact {
+    std::string name;
+    std::string meaning;  // one line, for `oyin puzzles stats`
+    double least_share = 0;
+    int least_count = 0;
+    std::function<bool(const std::string& rules, const std::string& position, const std::string& source)> holds;
+  };
+  std::vector<Fact> facts;
   // Theme tags read off the solution (the goal depth tag, e.g. "mate-in-2", is added by the caller).
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position,
                                          const std::vector<std::string>& solution)>
@@ -105,6 +117,7 @@ void set_puzzle_proofs(PuzzleSupport& s, search::DefenceRank<G> rank) {
 // the game's end (winner index or -1 for a draw / unfinished) through `end`.
 struct SelfplayOptions {
   std::string rules;
+  std::string start;  // the position the game starts from ("": the rules' own)
   int opening_plies = 4;
   int max_plies = 300;
   SearchLimits limits;
@@ -130,6 +143,9 @@ struct SelfplaySource {
   int max_moves = 1;
   int max_games = 1000;
   std::function<bool(const std::string& position)> accept;  // optional filter
+  // Every ply `accept` takes is a candidate, not only those where the engine saw a win or the
+  // winner's last ones (the exact search decides).
+  bool every_ply = false;
 };
 void selfplay_candidates(const GameAdapter& game, Engine& engine, const SelfplaySource& source, std::uint64_t seed,
                          const std::function<bool(const PuzzleCandidate&)>& take,

@@ -96,6 +96,24 @@ std::vector<std::string> forcing_moves(const std::string&, const std::string& po
   return out;
 }
 
+// The middle game: the solver's kazan and the opponent's both below 70 (most of the 162 stones
+// still in play or to be won).
+bool kazans_below_70(const std::string& position) {
+  auto pos = G::parse_position(position, {});
+  return pos && pos->kazan[0] < 70 && pos->kazan[1] < 70;
+}
+
+std::vector<PuzzleSupport::Fact> facts() {
+  auto middle = [](const std::string&, const std::string& position, const std::string&) {
+    return kazans_below_70(position);
+  };
+  auto real = [](const std::string&, const std::string&, const std::string& source) {
+    return source.starts_with("records:");
+  };
+  return {{"kazans-below-70", "the solver's kazan and the opponent's both below 70 at the start", 1.0 / 3, 0, middle},
+          {"real-game", "a position of a real game (the --records files)", 0, 1, real}};
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
@@ -118,7 +136,16 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   src.options.limits.nodes = 20000;
   src.max_moves = 4;
   src.max_games = 3000;
+  s->facts = facts();
+  // "middle": the same self-play, positions with both kazans below 70 only.
+  SelfplaySource middle = src;
+  middle.name = "middle";
+  middle.accept = kazans_below_70;
+  middle.every_ply = true;
   alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
+  PuzzleSupport middle_only;
+  alphabeta_selfplay_candidates<G>(middle_only, make_togyz_adapter, std::move(middle));
+  s->sources["middle"] = middle_only.candidates;
   // Real games only: the candidates are the --records files' (the last plies, the winner to move).
   s->sources["records"] = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
                              const std::function<void(const std::string&)>&) {};
