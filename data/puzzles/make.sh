@@ -32,7 +32,10 @@ records 127 101"
     done ;;
   tojmot) runs="- 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 46)" ;;
   capgo) runs="- 20 1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005
-9x9 20 $(seq -s ' ' 101 140)" ;;
+9x9 20 $(seq -s ' ' 101 140)
+9x9-target2 20 201 202
+9x9-target3 20 301 302
+table-6x6 10 403 404 405 406" ;;
   *) echo "make.sh: unknown game '$game' (togyz, tojmot or capgo)" >&2; exit 2 ;;
 esac
 parts=$(mktemp -d)
