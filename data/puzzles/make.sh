@@ -22,7 +22,8 @@ records=
 case $game in
   togyz)
     runs="- 80 1 2 3 4 5 6 7 8 9 10 11 12 13
-records 127 101"
+records 127 101
+middle 7 102"
     for f in championship-games.pgn playok-games.pgn; do
       if [ ! -r "$shared/data/togyz/$f" ]; then
         echo "make.sh: $shared/data/togyz/$f is missing: the Togyz file needs the real games (SHARED=...)" >&2
@@ -49,7 +50,7 @@ export OYIN_BIN="$oyin" GAME="$game" PARTS="$parts" RECORDS="$records"
 # shellcheck disable=SC2016
 xargs -P "$jobs" -L 1 sh -c '
   opt=; [ "$1" = - ] || opt="--source $1"
-  rec=; [ "$1" != records ] || rec=$RECORDS
+  rec=; case $1 in records|middle) rec=$RECORDS ;; esac
   "$OYIN_BIN" puzzles generate "$GAME" $opt $rec --count "$2" --seed "$3" --out "$PARTS/$1-$3.jsonl" --quiet
 ' run <"$parts/jobs"
 files=

@@ -64,7 +64,7 @@ void selfplay_candidates(const GameAdapter& game, Engine& engine, const Selfplay
                                   p.result.info.mate_in <= source.max_moves;
       const bool winner_near_end = winner >= 0 && index(p.to_move) == winner &&
                                    plies.size() - i <= static_cast<std::size_t>(2 * source.max_moves);
-      if (!engine_saw_win && !winner_near_end && !source.every_ply) continue;
+      if (!engine_saw_win && !winner_near_end) continue;
       if (source.accept && !source.accept(p.position)) continue;
       if (!take({rules, p.position, source.name + "#" + std::to_string(g + 1)})) return;
     }

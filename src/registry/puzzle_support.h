@@ -38,6 +38,10 @@ struct PuzzleSupport {
   Candidates candidates;
   // Further sources by name (`oyin puzzles generate --source NAME`); `candidates` is the default.
   std::map<std::string, Candidates> sources;
+  // For a named source: the plies of the --records files it takes (every ply the filter accepts,
+  // either side to move, whatever the game's result) instead of the last plies with the winner
+  // to move.
+  std::map<std::string, std::function<bool(const std::string& position)>> record_plies;
   std::function<Result<search::PuzzleLine>(const std::string& rules, const std::string& position, int max_moves,
                                            std::uint64_t node_limit)>
       find;
@@ -143,9 +147,6 @@ struct SelfplaySource {
   int max_moves = 1;
   int max_games = 1000;
   std::function<bool(const std::string& position)> accept;  // optional filter
-  // Every ply `accept` takes is a candidate, not only those where the engine saw a win or the
-  // winner's last ones (the exact search decides).
-  bool every_ply = false;
 };
 void selfplay_candidates(const GameAdapter& game, Engine& engine, const SelfplaySource& source, std::uint64_t seed,
                          const std::function<bool(const PuzzleCandidate&)>& take,

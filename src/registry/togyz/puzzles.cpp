@@ -137,18 +137,15 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   src.max_moves = 4;
   src.max_games = 3000;
   s->facts = facts();
-  // "middle": the same self-play, positions with both kazans below 70 only.
-  SelfplaySource middle = src;
-  middle.name = "middle";
-  middle.accept = kazans_below_70;
-  middle.every_ply = true;
   alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
-  PuzzleSupport middle_only;
-  alphabeta_selfplay_candidates<G>(middle_only, make_togyz_adapter, std::move(middle));
-  s->sources["middle"] = middle_only.candidates;
   // Real games only: the candidates are the --records files' (the last plies, the winner to move).
-  s->sources["records"] = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
-                             const std::function<void(const std::string&)>&) {};
+  const auto records_only = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
+                               const std::function<void(const std::string&)>&) {};
+  s->sources["records"] = records_only;
+  // "middle": real games too, every ply with both kazans below 70 (self-play gives none: a win
+  // within 4 moves from there needs a blunder that leaves 13 stones or more to take).
+  s->sources["middle"] = records_only;
+  s->record_plies["middle"] = kazans_below_70;
   return s;
 }
 
