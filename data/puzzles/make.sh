@@ -22,7 +22,8 @@ records=
 case $game in
   togyz)
     runs="- 80 1 2 3 4 5 6 7 8 9 10 11 12 13
-records 127 101"
+records 127 101
+middle 7 102"
     for f in championship-games.pgn playok-games.pgn; do
       if [ ! -r "$shared/data/togyz/$f" ]; then
         echo "make.sh: $shared/data/togyz/$f is missing: the Togyz file needs the real games (SHARED=...)" >&2
@@ -32,7 +33,10 @@ records 127 101"
     done ;;
   tojmot) runs="- 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 46)" ;;
   capgo) runs="- 20 1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005
-9x9 20 $(seq -s ' ' 101 140)" ;;
+9x9 20 $(seq -s ' ' 101 140)
+9x9-target2 20 201 202
+9x9-target3 20 301 302
+table-6x6 10 403 404 405 406" ;;
   *) echo "make.sh: unknown game '$game' (togyz, tojmot or capgo)" >&2; exit 2 ;;
 esac
 parts=$(mktemp -d)
@@ -46,7 +50,7 @@ export OYIN_BIN="$oyin" GAME="$game" PARTS="$parts" RECORDS="$records"
 # shellcheck disable=SC2016
 xargs -P "$jobs" -L 1 sh -c '
   opt=; [ "$1" = - ] || opt="--source $1"
-  rec=; [ "$1" != records ] || rec=$RECORDS
+  rec=; case $1 in records|middle) rec=$RECORDS ;; esac
   "$OYIN_BIN" puzzles generate "$GAME" $opt $rec --count "$2" --seed "$3" --out "$PARTS/$1-$3.jsonl" --quiet
 ' run <"$parts/jobs"
 files=

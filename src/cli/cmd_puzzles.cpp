@@ -1,4 +1,4 @@
-// oyin puzzles generate|verify|merge: proved puzzles as JSON lines (learn/puzzles.h).
+// oyin puzzles generate|verify|merge|stats: proved puzzles as JSON lines (learn/puzzles.h).
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "registry/puzzle_support.h"
+#include "learn/puzzle_stats.h"
 #include "learn/puzzles.h"
 
 namespace oyin::cli {
@@ -17,7 +18,7 @@ struct PuzzlesOpts {
   int count = 10;
   std::uint64_t seed = 1;
   std::vector<std::string> records, files;
-  bool quiet = false;
+  bool quiet = false, check = false;
 };
 
 // Progress lines on stderr, at most one a second.
@@ -102,11 +103,53 @@ int run_merge(const PuzzlesOpts& o) {
   return 0;
 }
 
+// "the rule asks at least 33.3 % and 1 puzzle"; "" when it asks nothing.
+std::string rule_text(const learn::FactCount& f) {
+  std::string out;
+  if (f.least_share > 0) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "at least %.1f %%", 100.0 * f.least_share);
+    out = buf;
+  }
+  if (f.least_count > 0)
+    out += (out.empty() ? "at least " : " and ") + std::to_string(f.least_count) + (f.least_count == 1 ? " puzzle" : " puzzles");
+  return out.empty() ? out : "the rule asks " + out;
+}
+
+int run_stats(const PuzzlesOpts& o) {
+  bool met = true;
+  for (const auto& file : o.files) {
+    auto st = learn::puzzle_stats(read_file_or_fail(file));
+    if (!st) throw UsageError(file + ": " + st.error());
+    std::cout << file << ": " << st->puzzles << " " << st->game << " puzzles\n  by depth:";
+    const char* sep = " ";
+    for (const auto& [d, n] : st->by_depth) {
+      std::cout << sep << d << ": " << n;
+      sep = ", ";
+    }
+    std::cout << "\n  by source:";
+    sep = " ";
+    for (const auto& [name, n] : st->by_source) {
+      std::cout << sep << name << " " << n;
+      sep = ", ";
+    }
+    std::cout << "\n";
+    for (const auto& f : st->facts) {
+      const std::string rule = rule_text(f);
+      std::cout << "  " << f.name << ": " << learn::share_text(f.count, st->puzzles);
+      if (!rule.empty()) std::cout << "; " << rule << (f.met ? " (met)" : " (NOT MET)");
+      std::cout << " -- " << f.meaning << "\n";
+    }
+    met = met && st->rules_met();
+  }
+  return o.check && !met ? 1 : 0;
+}
+
 }  // namespace
 
 void add_puzzles_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<PuzzlesOpts>();
-  auto* cmd = app.add_subcommand("puzzles", "Generate, verify or merge proved puzzles (JSON lines)");
+  auto* cmd = app.add_subcommand("puzzles", "Generate, verify, merge or count proved puzzles (JSON lines)");
   cmd->require_subcommand(1);
   auto* gen = cmd->add_subcommand("generate", "Find puzzles by exact search and write them as JSON lines");
   gen->add_option("game", o->game, "Game: " + game_names())->required();
@@ -127,6 +170,11 @@ void add_puzzles_command(CLI::App& app, int& exit_code) {
   merge->add_option("files", o->files, "Puzzle files (JSON lines), in order")->required();
   merge->add_option("--out", o->out, "Output file")->required();
   merge->callback([o, &exit_code] { exit_code = run_merge(*o); });
+  auto* stats = cmd->add_subcommand("stats", "Count a puzzle file's puzzles by depth and source, and the facts its "
+                                              "game's source rules ask of a shipped file, each against its rule");
+  stats->add_option("files", o->files, "Puzzle files (JSON lines)")->required();
+  stats->add_flag("--check", o->check, "Exit with 1 when a rule of the game's source rules is not met");
+  stats->callback([o, &exit_code] { exit_code = run_stats(*o); });
 }
 
 }  // namespace oyin::cli

@@ -28,8 +28,10 @@ std::vector<std::string> all_themes(const PuzzleSupport& s, const std::string& r
   return t;
 }
 
-// The last plies of recorded games with the eventual winner to move.
+// The last plies of recorded games with the eventual winner to move, or every ply `every`
+// accepts (when set).
 std::vector<PuzzleCandidate> record_candidates(const GameEntry& game, const std::string& file, int max_moves,
+                                               const std::function<bool(const std::string&)>& every,
                                                std::string& error) {
   std::vector<PuzzleCandidate> out;
   std::ostringstream text;
@@ -53,7 +55,7 @@ std::vector<PuzzleCandidate> record_candidates(const GameEntry& game, const std:
   int number = 0;
   for (const GameRecord& r : *records) {
     ++number;
-    if (r.result != "1-0" && r.result != "0-1") continue;
+    if (!every && r.result != "1-0" && r.result != "0-1") continue;
     const Side winner = r.result == "1-0" ? Side::First : Side::Second;
     auto st = game.new_game(r.tag("Rules"), r.tag("FEN"));
     if (!st) continue;
@@ -71,10 +73,16 @@ std::vector<PuzzleCandidate> record_candidates(const GameEntry& game, const std:
       }
     }
     if (!legal) continue;
+    const std::string source = "records:" + base + "#" + std::to_string(number);
+    if (every) {
+      for (const std::string& p : positions)
+        if (every(p)) out.push_back({g.rules_text(), p, source});
+      continue;
+    }
     const std::size_t from = positions.size() > static_cast<std::size_t>(2 * max_moves) ? positions.size() - 2 * max_moves : 0;
     for (std::size_t i = from; i < positions.size(); ++i)
       if (sides[i] == winner)
-        out.push_back({g.rules_text(), positions[i], "records:" + base + "#" + std::to_string(number)});
+        out.push_back({g.rules_text(), positions[i], source});
   }
   return out;
 }
@@ -154,9 +162,11 @@ Result<std::vector<Puzzle>> generate_puzzles(const GameEntry& game, const Genera
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   std::deque<PuzzleCandidate> recorded;
+  const auto plies = s->record_plies.find(opt.source);
+  const std::function<bool(const std::string&)> every = plies == s->record_plies.end() ? nullptr : plies->second;
   for (const std::string& f : opt.record_files) {
     std::string error;
-    auto c = record_candidates(game, f, s->max_moves, error);
+    auto c = record_candidates(game, f, s->max_moves, every, error);
     if (!error.empty()) return make_error(error);
     recorded.insert(recorded.end(), c.begin(), c.end());
   }

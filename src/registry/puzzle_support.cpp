@@ -15,7 +15,7 @@ const PuzzleSupport* find_puzzles(std::string_view game) {
 
 Result<std::pair<std::vector<SelfplayPly>, int>> selfplay_game(const GameAdapter& game, Engine& engine,
                                                                const SelfplayOptions& opt, std::uint64_t seed) {
-  auto st = game.new_game(opt.rules, "");
+  auto st = game.new_game(opt.rules, opt.start);
   if (!st) return make_error(st.error());
   std::unique_ptr<GameState> state = std::move(*st);
   Rng rng(seed);

@@ -38,6 +38,10 @@ struct PuzzleSupport {
   Candidates candidates;
   // Further sources by name (`oyin puzzles generate --source NAME`); `candidates` is the default.
   std::map<std::string, Candidates> sources;
+  // For a named source: the plies of the --records files it takes (every ply the filter accepts,
+  // either side to move, whatever the game's result) instead of the last plies with the winner
+  // to move.
+  std::map<std::string, std::function<bool(const std::string& position)>> record_plies;
   std::function<Result<search::PuzzleLine>(const std::string& rules, const std::string& position, int max_moves,
                                            std::uint64_t node_limit)>
       find;
@@ -58,6 +62,18 @@ struct PuzzleSupport {
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position)> forcing_moves;
   // Themes that say why a key that is the only forcing move still asks for a decision.
   std::vector<std::string> decision_themes;
+  // Facts about a puzzle's start that the source rules of a shipped file count (issue 44;
+  // `oyin puzzles stats`): Togyz "kazans-below-70", Tojmot "material-within-3", capture Go
+  // "9x9", "target-2", "target-3", "table-6x6". A rule asks a least share of the file's puzzles
+  // and/or a least count; both 0 only counts.
+  struct Fact {
+    std::string name;
+    std::string meaning;  // one line, for `oyin puzzles stats`
+    double least_share = 0;
+    int least_count = 0;
+    std::function<bool(const std::string& rules, const std::string& position, const std::string& source)> holds;
+  };
+  std::vector<Fact> facts;
   // Theme tags read off the solution (the goal depth tag, e.g. "mate-in-2", is added by the caller).
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position,
                                          const std::vector<std::string>& solution)>
@@ -105,6 +121,7 @@ void set_puzzle_proofs(PuzzleSupport& s, search::DefenceRank<G> rank) {
 // the game's end (winner index or -1 for a draw / unfinished) through `end`.
 struct SelfplayOptions {
   std::string rules;
+  std::string start;  // the position the game starts from ("": the rules' own)
   int opening_plies = 4;
   int max_plies = 300;
   SearchLimits limits;

@@ -45,7 +45,7 @@ TEST_F(PuzzlesApiTest, TheSummaryCountsEachGamesPuzzlesAndThemes) {
   EXPECT_EQ(r.body["new_learner"], kNewLearner);
   auto one = http_get(port_, "/api/puzzles?game=capgo");
   ASSERT_EQ(one.body["games"].size(), 1u);
-  EXPECT_EQ(one.body["games"][0]["puzzles"], 1124);
+  EXPECT_EQ(one.body["games"][0]["puzzles"], 1237);
   EXPECT_EQ(http_get(port_, "/api/puzzles?game=chess").body["code"], "unknown_game");
 }
 

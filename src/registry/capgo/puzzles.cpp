@@ -1,7 +1,9 @@
-// Capture Go puzzles (target 1: the first capture wins): capture in 1 to 3 moves, from positions
-// the exact solver (search/capgo/solver.h) proves won on 5x5 and 6x6 boards, and from the last
-// plies of 9x9 self-play games of the tree search, where the bounded exhaustive search of
-// search/forced_win.h proves a capture within the moves over the whole board.
+// Capture Go puzzles: capture in 1 to 3 moves, from positions the exact solver
+// (search/capgo/solver.h) proves won on 5x5 and 6x6 boards (some a few plies after a first move
+// of the proved 6x6 opening table), and from the last plies of 9x9 self-play games of the tree
+// search (target 1, or targets 2 and 3 with each side one capture from its target), where the
+// bounded exhaustive search of search/forced_win.h proves a capture within the moves over the
+// whole board.
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
@@ -155,28 +157,41 @@ std::vector<std::string> forcing_moves(const std::string& rules_text, const std:
   return out;
 }
 
+// Where solver_candidates' games start: an empty board after `opening_plies` random moves, or
+// a given position (`start`) followed by them; `max_plies` plies of each game are looked at.
+struct SolverGames {
+  int size = 5;
+  std::string name;
+  std::string start;
+  int opening_plies = 3;
+  std::size_t max_plies = 1000;
+  int games = 400;
+};
+
 // Positions of games on a small board that the exact solver proves won for the side to move.
-void solver_candidates(int size, std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+void solver_candidates(const SolverGames& sg, std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
                        const std::function<void(const std::string&)>& progress) {
   auto adapter = make_capgo_adapter();
   auto engine = make_capgo_engine();
   // The tree search alone, as when the shipped puzzles were made: a perfect winner would play
   // other games (and fewer tactics).
   (void)engine->set_option("PerfectPlay", "false");
-  const std::string rules = "size=" + std::to_string(size) + ",target=1,pass=0";
-  const std::string name = "solver-" + std::to_string(size) + "x" + std::to_string(size);
+  const std::string rules = "size=" + std::to_string(sg.size) + ",target=1,pass=0";
+  const std::string& name = sg.name;
   SelfplayOptions opt;
   opt.rules = rules;
-  opt.opening_plies = 3;
+  opt.start = sg.start;
+  opt.opening_plies = sg.opening_plies;
   opt.limits.nodes = 150;  // playouts: a weak, varied player, so the games hold tactics
   auto parsed = G::parse_rules(rules);
   if (!parsed) return;
   const std::string rules_text = G::rules_to_text(*parsed);
   Rng seeds(seed);
-  for (int g = 0; g < 400; ++g) {
+  for (int g = 0; g < sg.games; ++g) {
     auto played = selfplay_game(*adapter, *engine, opt, seeds.next());
     if (!played) return;
     if (progress) progress(name + " game " + std::to_string(g + 1) + ": " + std::to_string(played->first.size()) + " plies");
+    if (played->first.size() > sg.max_plies) played->first.resize(sg.max_plies);
     for (const SelfplayPly& p : played->first) {
       auto pos = G::parse_position(p.position, *parsed);
       if (!pos) continue;
@@ -192,17 +207,86 @@ void solver_candidates(int size, std::uint64_t seed, const std::function<bool(co
   }
 }
 
-// Self-play on real-size boards: 9x9, target 1, short lines (at most 3 moves) from games whose
-// first plies are random.
-SelfplaySource nine_by_nine(int max_games) {
+// The 6x6 opening table (docs/research/capgo-6x6-proof.md): every first move of Black up to
+// symmetry, each proved won or lost. Games start from the position after one of them (in turn),
+// and the solver looks at their first `kTablePlies` plies: puzzles a few plies into the table.
+constexpr const char* kTableMoves[] = {"A1", "B1", "C1", "B2", "C2", "C3"};
+constexpr std::size_t kTablePlies = 12;
+
+void table_candidates(std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
+                      const std::function<void(const std::string&)>& progress) {
+  auto adapter = make_capgo_adapter();
+  Rng seeds(seed);
+  bool more = true;
+  auto each = [&](const PuzzleCandidate& c) { return more = take(c); };
+  for (int round = 0; more && round < 200; ++round)
+    for (const char* move : kTableMoves) {
+      auto st = adapter->new_game("size=6,target=1,pass=0", "");
+      if (!st || !(*st)->play(move)) return;
+      SolverGames sg;
+      sg.size = 6;
+      sg.name = std::string("table-6x6-") + move;
+      sg.start = (*st)->position_text();
+      sg.opening_plies = 1;  // White's reply at random, then the engine
+      sg.max_plies = kTablePlies;
+      sg.games = 1;
+      solver_candidates(sg, seeds.next(), each, progress);
+      if (!more) return;
+    }
+}
+
+// Whether every capture ends the game (each side at most one capture from its target): then
+// no position of a puzzle's line follows a capture, and the superko history never matters.
+bool one_capture_from_targets(const std::string& rules_text, const std::string& position) {
+  auto rules = G::parse_rules(rules_text);
+  if (!rules) return false;
+  auto pos = G::parse_position(position, *rules);
+  return pos && pos->captures[0] + 1 >= pos->target[0] && pos->captures[1] + 1 >= pos->target[1];
+}
+
+// Self-play on real-size boards: 9x9, short lines (at most 3 moves) from games whose first plies
+// are random. With a target above 1, only positions where each side is one capture from its
+// target.
+SelfplaySource nine_by_nine(int max_games, int target = 1) {
   SelfplaySource src;
-  src.name = "selfplay-9x9";
-  src.options.rules = "size=9,target=1";
+  src.name = target == 1 ? "selfplay-9x9" : "selfplay-9x9-target" + std::to_string(target);
+  src.options.rules = "size=9,target=" + std::to_string(target);
+  if (target > 1) {
+    const std::string rules = src.options.rules;
+    src.accept = [rules](const std::string& position) { return one_capture_from_targets(rules, position); };
+  }
   src.options.opening_plies = 4;
   src.options.limits.nodes = 300;
   src.max_moves = 3;
   src.max_games = max_games;
   return src;
+}
+
+// Games on an empty small board from 3 random plies.
+SolverGames small_board(int size) {
+  SolverGames sg;
+  sg.size = size;
+  sg.name = "solver-" + std::to_string(size) + "x" + std::to_string(size);
+  return sg;
+}
+
+// A rules text's board size and target for Black ("size=9,target=2" -> 9, 2).
+int size_of(const std::string& rules_text) {
+  auto rules = G::parse_rules(rules_text);
+  return rules ? rules->size : 0;
+}
+int target_of(const std::string& rules_text) {
+  auto rules = G::parse_rules(rules_text);
+  return rules ? rules->target[0] : 0;
+}
+
+std::vector<PuzzleSupport::Fact> facts() {
+  using R = const std::string&;
+  return {{"9x9", "a 9x9 board (the real size)", 1.0 / 3, 0, [](R rules, R, R) { return size_of(rules) == 9; }},
+          {"target-2", "two stones to capture to win", 0, 1, [](R rules, R, R) { return target_of(rules) == 2; }},
+          {"target-3", "three stones to capture to win", 0, 1, [](R rules, R, R) { return target_of(rules) == 3; }},
+          {"table-6x6", "a few plies after a first move of the proved 6x6 opening table", 0, 1,
+           [](R, R, R source) { return source.starts_with("table-6x6-"); }}};
 }
 
 }  // namespace
@@ -227,6 +311,17 @@ std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
     const SelfplaySource src = nine_by_nine(2000);
     selfplay_candidates(*adapter, *engine, src, seed, take, progress);
   };
+  s->facts = facts();
+  // "9x9-target2", "9x9-target3": 9x9 self-play with those targets; "table-6x6": the opening table.
+  for (int target : {2, 3})
+    s->sources["9x9-target" + std::to_string(target)] = [target](std::uint64_t seed,
+                                                                 const std::function<bool(const PuzzleCandidate&)>& take,
+                                                                 const std::function<void(const std::string&)>& progress) {
+      auto adapter = make_capgo_adapter();
+      auto engine = make_capgo_engine();
+      selfplay_candidates(*adapter, *engine, nine_by_nine(2000, target), seed, take, progress);
+    };
+  s->sources["table-6x6"] = table_candidates;
   s->candidates = [](std::uint64_t seed, const std::function<bool(const PuzzleCandidate&)>& take,
                      const std::function<void(const std::string&)>& progress) {
     // Interleave the sources: a batch from each in turn, so any count mixes them.
@@ -243,10 +338,10 @@ std::shared_ptr<const PuzzleSupport> capgo_puzzles() {
     };
     for (int round = 0; more && round < 50; ++round) {
       budget = 0;
-      solver_candidates(5, s5 + static_cast<std::uint64_t>(round), batch, progress);
+      solver_candidates(small_board(5), s5 + static_cast<std::uint64_t>(round), batch, progress);
       if (!more) break;
       budget = 0;
-      solver_candidates(6, s6 + static_cast<std::uint64_t>(round), batch, progress);
+      solver_candidates(small_board(6), s6 + static_cast<std::uint64_t>(round), batch, progress);
       if (!more) break;
       budget = 0;
       auto adapter = make_capgo_adapter();

@@ -96,6 +96,24 @@ std::vector<std::string> forcing_moves(const std::string&, const std::string& po
   return out;
 }
 
+// The middle game: the solver's kazan and the opponent's both below 70 (most of the 162 stones
+// still in play or to be won).
+bool kazans_below_70(const std::string& position) {
+  auto pos = G::parse_position(position, {});
+  return pos && pos->kazan[0] < 70 && pos->kazan[1] < 70;
+}
+
+std::vector<PuzzleSupport::Fact> facts() {
+  auto middle = [](const std::string&, const std::string& position, const std::string&) {
+    return kazans_below_70(position);
+  };
+  auto real = [](const std::string&, const std::string&, const std::string& source) {
+    return source.starts_with("records:");
+  };
+  return {{"kazans-below-70", "the solver's kazan and the opponent's both below 70 at the start", 1.0 / 3, 0, middle},
+          {"real-game", "a position of a real game (the --records files)", 0, 1, real}};
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
@@ -118,10 +136,16 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   src.options.limits.nodes = 20000;
   src.max_moves = 4;
   src.max_games = 3000;
+  s->facts = facts();
   alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
   // Real games only: the candidates are the --records files' (the last plies, the winner to move).
-  s->sources["records"] = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
-                             const std::function<void(const std::string&)>&) {};
+  const auto records_only = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
+                               const std::function<void(const std::string&)>&) {};
+  s->sources["records"] = records_only;
+  // "middle": real games too, every ply with both kazans below 70 (self-play gives none: a win
+  // within 4 moves from there needs a blunder that leaves 13 stones or more to take).
+  s->sources["middle"] = records_only;
+  s->record_plies["middle"] = kazans_below_70;
   return s;
 }
 

@@ -142,13 +142,17 @@ std::vector<std::string> forcing_moves(const std::string& rules_text, const std:
   return out;
 }
 
-// Positions where neither side is more than 3 pieces ahead (and the clock is low).
-bool balanced(const std::string& position) {
+// Material as a player sees it: pieces on the board, each counted once (the toj too), whatever
+// its kind. Neither side more than 3 pieces ahead.
+bool material_within_3(const std::string& position) {
   const auto fields = split_ws(position);
   if (fields.size() < 3 || !fields[1].starts_with("W:") || !fields[2].starts_with("B:")) return false;
   const auto count = [](std::string_view pieces) { return static_cast<int>(split(pieces.substr(2), ',', true).size()); };
-  return std::abs(count(fields[1]) - count(fields[2])) <= 3 && clock_is_low(position);
+  return std::abs(count(fields[1]) - count(fields[2])) <= 3;
 }
+
+// Positions with the material within 3 pieces and the clock low.
+bool balanced(const std::string& position) { return material_within_3(position) && clock_is_low(position); }
 
 }  // namespace
 
@@ -164,6 +168,10 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   s->symmetric_key = symmetric_key;
   s->forcing_moves = forcing_moves;
   s->decision_themes = {"sacrifice"};
+  s->facts = {{"material-within-3", "neither side more than 3 pieces ahead at the start (pieces counted, any kind)",
+               0.5, 0, [](const std::string&, const std::string& position, const std::string&) {
+                 return material_within_3(position);
+               }}};
   SelfplaySource src;
   src.name = "selfplay";
   src.options.opening_plies = 6;
@@ -183,7 +191,15 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   even.options.limits.nodes = 4000;
   even.options.weaker_level = -1;
   even.accept = balanced;
+  // "strong": level 6 against level 4 (4,000 nodes a move), the same positions: the stronger
+  // side's attacks while the material is still even.
+  SelfplaySource strong = even;
+  strong.name = "strong";
+  strong.options.weaker_level = 4;
   alphabeta_selfplay_candidates<G>(*s, make_tojmot_adapter, std::move(src));
+  PuzzleSupport strong_only;
+  alphabeta_selfplay_candidates<G>(strong_only, make_tojmot_adapter, std::move(strong));
+  s->sources["strong"] = strong_only.candidates;
   PuzzleSupport balanced_only;
   alphabeta_selfplay_candidates<G>(balanced_only, make_tojmot_adapter, std::move(even));
   s->sources["balanced"] = balanced_only.candidates;
