@@ -57,6 +57,7 @@ void add_import_command(CLI::App& app, int& exit_code);
 void add_explore_command(CLI::App& app, int& exit_code);
 void add_selfplay_data_command(CLI::App& app, int& exit_code);
 void add_train_command(CLI::App& app, int& exit_code);
+void add_convert_command(CLI::App& app, int& exit_code);
 void add_book_command(CLI::App& app, int& exit_code, int argc, char** argv);  // argv: the command line a book records
 
 }  // namespace oyin::cli

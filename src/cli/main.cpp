@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
   oyin::cli::add_selfplay_data_command(app, exit_code);
   oyin::cli::add_train_command(app, exit_code);
   oyin::cli::add_win_chance_command(app, exit_code);
+  oyin::cli::add_convert_command(app, exit_code);
   oyin::cli::add_review_command(app, exit_code);
   oyin::cli::add_worker_command(app, exit_code);
   oyin::cli::add_book_command(app, exit_code, argc, argv);

@@ -16,7 +16,9 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"five", &EvalParams::five},       {"six", &EvalParams::six},           {"seven", &EvalParams::seven},
     {"eight", &EvalParams::eight},     {"nine", &EvalParams::nine},         {"roman", &EvalParams::roman},
     {"x", &EvalParams::x},             {"advance", &EvalParams::advance},   {"mobility", &EvalParams::mobility},
-    {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo}};
+    {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo},
+    {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
+    {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -37,7 +39,14 @@ struct Tables {
   // Forward steps a Roman/X of a side needs to reach a promotion cell; 99 when it never can.
   std::array<std::array<std::uint8_t, kCells>, 2> promo_steps{};
   std::array<int, kCells> u{}, v{};  // the cell on the board turned back by 45°
+  std::array<int, kCells> room{};    // cells within two steps of the 1 (rotated king distance <= 2)
 };
+
+constexpr int kMaxRoom = 24;      // a 5x5 square around the cell, the cell left out
+constexpr int kFar = 8;           // the 1s' distance beyond which nearer is no better
+constexpr int kRamp = 200;        // the mop-up term grows over this much lead past mop_lead
+constexpr int kStartPieces = 18;  // a side's pieces at the start
+constexpr int kNearOfficers = 4;  // the own 1 is drawn to the other only below this many enemy officers
 
 const Tables& tables() {
   static const Tables t = [] {
@@ -56,6 +65,9 @@ const Tables& tables() {
         r.promo_steps[s][c] = static_cast<std::uint8_t>(best);
       }
     }
+    for (int a = 0; a < kCells; ++a)
+      for (int b = 0; b < kCells; ++b)
+        r.room[a] += a != b && std::max(std::abs(r.u[a] - r.u[b]), std::abs(r.v[a] - r.v[b])) <= 2;
     return r;
   }();
   return t;
@@ -151,6 +163,38 @@ int side_score(const Position& p, int s, const EvalParams& e, const std::array<i
   return score;
 }
 
+// When one side is far ahead, material says nothing about how to win: drive the other 1 where
+// it has little room, bring one's own 1 near it (it takes squares from it and cannot be taken),
+// and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
+// is no prize in itself.
+int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
+  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push) return 0;
+  int mat[2] = {0, 0};
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < p.count[s]; ++i) mat[s] += values[kind_of(p.board[p.list[s][i]])];
+  const int lead = mat[p.side] - mat[p.side ^ 1];
+  const int over = std::abs(lead) - e.mop_lead;
+  if (over <= 0) return 0;
+  const int strong = lead > 0 ? p.side : p.side ^ 1, weak = strong ^ 1;
+  const int lone = p.one[weak];
+  int bonus = e.mop_edge * (kMaxRoom - tables().room[lone]);
+  // The own 1 walks out only when few enemy officers are left to mate it on the way.
+  int officers = 0;
+  for (int i = 0; i < p.count[weak]; ++i) {
+    const int k = kind_of(p.board[p.list[weak][i]]);
+    officers += k != kOne && !is_roman(k);
+  }
+  for (int i = 0; i < p.count[strong]; ++i) {
+    const int c = p.list[strong][i];
+    if (is_roman(kind_of(p.board[c]))) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+  }
+  if (officers < kNearOfficers)
+    bonus += e.mop_near * (kFar - std::min(kFar, distance(p.one[strong], lone))) * (kNearOfficers - officers) / kNearOfficers;
+  bonus += e.trade * (2 * kStartPieces - p.count[0] - p.count[1]);
+  bonus = bonus * std::min(over, kRamp) / kRamp;
+  return lead > 0 ? bonus : -bonus;
+}
+
 bool direct_check(const Position& p, Move m, int kind) {
   const Geometry& g = geometry();
   const int s = p.side, e = p.one[s ^ 1], t = m.to;
@@ -192,7 +236,7 @@ std::string eval_params_to_text(const EvalParams& e) { return int_params_to_text
 int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
   const int s = p.side;
-  return side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;
+  return side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
 }
 
 int move_gain(const Position& p, Move m) {

@@ -23,6 +23,13 @@ struct EvalParams {
   int shield = 15;    // each own piece next to one's 1
   int tropism = 6;    // enemy officers close to one's 1 (rotated king distance < 4)
   int tempo = 10;     // having the move
+  // Far ahead (material lead over mop_lead): the other 1's lack of room, one's own 1 near it,
+  // fewer pieces on the board (src/games/tojmot/eval.cpp, mop_up).
+  int mop_lead = 300;
+  int mop_edge = 6;   // each cell within two steps of the other 1 that is off the board
+  int mop_near = 8;   // each step one's 1 is closer to the other 1 (from 8 steps)
+  int trade = 4;      // each piece off the board
+  int mop_push = 6;   // each step one's Romans/X have come toward promotion (more material, a reset clock)
 };
 
 Result<EvalParams> parse_eval_params(std::string_view text);

@@ -1,0 +1,115 @@
+// Converting won Tojmot positions: a short mate found and played in its shortest form, and
+// `oyin convert` on tiny runs (its exact report, the same whatever --jobs).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "games/tojmot/game.h"
+#include "match/conversion.h"
+#include "search/alphabeta.h"
+#include "support/run_command.h"
+
+namespace oyin::tojmot {
+namespace {
+
+Position pos(const std::string& text) {
+  auto p = parse_position(text, Rules{});
+  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error());
+  return p.ok() ? *p : start_position();
+}
+
+TEST(TojmotConvert, AShortMateIsFoundAndPlayedShortest) {
+  // 7 against the lone 1 in its zone: mate in 3 (5 plies), found within 200,000 nodes.
+  const Position start = pos("w W:1G11,7B8 B:1G17 0 1");
+  search::TranspositionTable tt(4);
+  search::AlphaBeta<Tojmot> ab(tt, EvalParams{});
+  search::Config cfg;
+  cfg.max_nodes = 200000;
+  const auto out = ab.run(start, {}, cfg, {});
+  ASSERT_FALSE(out.lines.empty());
+  EXPECT_EQ(out.lines[0].score, search::kWinScore - 5);
+  // The principal variation is that mate: five plies, then the side to move is mated.
+  Position p = start;
+  ASSERT_GE(out.lines[0].pv.size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    Undo u;
+    Tojmot::play(p, out.lines[0].pv[i], u);
+  }
+  const GameStatus st = status(p);
+  EXPECT_EQ(st.code, "mate");
+  EXPECT_EQ(st.winner, Side::First);
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(TojmotConvert, CommandPlaysOutPositionsFromAFile) {
+  const std::string file = write_temp("convert_mates.tsv",
+                                      "0\t0\t30000\tw W:1G11,7B8 B:1G17 0 1\n"
+                                      "1\t0\t30000\tw W:1G9,7B8,4L8 B:1F16 0 1\n");
+  const auto r = oyin::testing::run_oyin("convert tojmot --from " + file + " --nodes 20000 --within 3 --max-moves 10 --quiet");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "Positions: 2 (from " + file + "), scored 500 or more for the side to move\n"
+                   "Play-out: level 10 on both sides, 20000 nodes a move, up to 10 moves of the side ahead\n"
+                   "Mated within 3 moves: 1/2 (50.0%)\n"
+                   "Moves to mate: median 3, p95 4\n"
+                   "Not mated within 3: 1 mated later\n"
+                   "  mate after 4 moves (game 1 ply 0, score 30000): w W:1G9,7B8,4L8 B:1F16 0 1\n");
+}
+
+TEST(TojmotConvert, CommandCollectsTheSameWhateverTheJobs) {
+  const std::string saved = ::testing::TempDir() + "convert_saved.tsv";
+  const std::string args = "convert tojmot --positions 2 --nodes 300 --max-moves 4 --within 2";
+  const auto one = oyin::testing::run_oyin(args + " --save " + saved);
+  const auto two = oyin::testing::run_oyin(args + " --jobs 2 --quiet");
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(two.err, "");
+  // Progress on stderr: after each collecting game the positions so far, then each play-out.
+  const std::regex progress("(convert: collect [0-2]/2, [0-9.]+ s\n)+(convert: play [12]/2, [0-9.]+ s: [a-z_]+ after [0-9]+ moves \\(game [0-9]+\\)\n){2}");
+  EXPECT_TRUE(std::regex_match(one.err, progress)) << one.err;
+  const std::regex report(
+      "Positions: 2 \\(from [0-9]+ games of level 10 against level 3\\), scored 500 or more for the side to move\n"
+      "Play-out: level 10 on both sides, 300 nodes a move, up to 4 moves of the side ahead\n"
+      "Mated within 2 moves: [0-2]/2 \\([0-9.]+%\\)\n"
+      "Moves to mate: median [^,]+, p95 .+\n"
+      "Not mated within 2: [0-9]+ mated later(, [0-9]+ [a-z_]+)*\n"
+      "(  [a-z_]+ after [0-9]+ moves \\(game [0-9]+ ply [0-9]+, score [0-9]+\\): [wb] W:.* B:.*\n)*");
+  EXPECT_TRUE(std::regex_match(one.out, report)) << one.out;
+  // The saved positions play out the same from the file.
+  auto saved_text = oyin::testing::slurp(saved);
+  auto parsed = match::won_positions_from_text(saved_text);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  ASSERT_EQ(parsed->size(), 2u);
+  EXPECT_GE((*parsed)[0].score, 500);
+  EXPECT_EQ(match::won_positions_to_text(*parsed), saved_text);
+  const auto again = oyin::testing::run_oyin("convert tojmot --from " + saved + " --nodes 300 --max-moves 4 --within 2 --quiet");
+  EXPECT_EQ(again.out.substr(again.out.find('\n')), one.out.substr(one.out.find('\n')));
+}
+
+TEST(TojmotConvert, PercentilesCountAFailureAsBeyondEveryMate) {
+  using match::PlayOut;
+  const std::vector<PlayOut> r = {{10, true, "mate"}, {30, true, "mate"}, {20, true, "mate"}, {60, false, "threefold"}};
+  EXPECT_EQ(match::moves_percentile(r, 0.5), 20);
+  EXPECT_EQ(match::moves_percentile(r, 0.75), 30);
+  EXPECT_EQ(match::moves_percentile(r, 0.95), -1);
+  EXPECT_EQ(match::moves_percentile({}, 0.5), -1);
+}
+
+TEST(TojmotConvert, BadInputIsOneLine) {
+  const std::string bad = write_temp("convert_bad.tsv", "0\t0\tw W:1G11 B:1G17 0 1\n");
+  auto r = oyin::testing::run_oyin("convert tojmot --from " + bad);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "oyin: positions line 1: expected game, ply, score and position, tab-separated\n");
+  r = oyin::testing::run_oyin("convert tojmot --within 70 --max-moves 60");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "oyin: --within must not exceed --max-moves\n");
+}
+
+}  // namespace
+}  // namespace oyin::tojmot
