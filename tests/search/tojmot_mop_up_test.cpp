@@ -19,8 +19,22 @@ EvalParams without_mop_up() {
   return e;
 }
 
+// The weights the term was measured with (off by default, eval.h).
+EvalParams with_mop_up() {
+  EvalParams e;
+  e.mop_edge = 6;
+  e.mop_near = 8;
+  e.trade = 4;
+  e.mop_push = 6;
+  return e;
+}
+
 // What the mop-up term adds to the evaluation for the side to move.
-int mop_up_of(const std::string& text) { return evaluate(pos(text), EvalParams{}) - evaluate(pos(text), without_mop_up()); }
+int mop_up_of(const std::string& text) { return evaluate(pos(text), with_mop_up()) - evaluate(pos(text), without_mop_up()); }
+
+TEST(TojmotMopUp, OffByDefault) {
+  EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), EvalParams{}), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
+}
 
 TEST(TojmotMopUp, MopUpIsOffWhileMaterialIsLevel) {
   EXPECT_EQ(mop_up_of("w W:1G1,XE3,7G3,XI3,2B4,5D4,8F4,9H4,6J4,4L4,3N4,IIA5,VC5,VIIIE5,IXG5,VII5,IVK5,IIIM5 "

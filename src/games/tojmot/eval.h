@@ -24,12 +24,14 @@ struct EvalParams {
   int tropism = 6;    // enemy officers close to one's 1 (rotated king distance < 4)
   int tempo = 10;     // having the move
   // Far ahead (material lead over mop_lead): the other 1's lack of room, one's own 1 near it,
-  // fewer pieces on the board (src/games/tojmot/eval.cpp, mop_up).
+  // fewer pieces on the board (src/games/tojmot/eval.cpp, mop_up). Off by default: at 6/8/4/6
+  // it converted no more won positions (`oyin convert`, docs/engines.md) and its strength was
+  // not settled by an SPRT; `--eval mop_edge=6,mop_near=8,trade=4,mop_push=6` turns it on.
   int mop_lead = 300;
-  int mop_edge = 6;   // each cell within two steps of the other 1 that is off the board
-  int mop_near = 8;   // each step one's 1 is closer to the other 1 (from 8 steps)
-  int trade = 4;      // each piece off the board
-  int mop_push = 6;   // each step one's Romans/X have come toward promotion (more material, a reset clock)
+  int mop_edge = 0;   // each cell within two steps of the other 1 that is off the board
+  int mop_near = 0;   // each step one's 1 is closer to the other 1 (from 8 steps)
+  int trade = 0;      // each piece off the board
+  int mop_push = 0;   // each step one's Romans/X have come toward promotion (more material, a reset clock)
 };
 
 Result<EvalParams> parse_eval_params(std::string_view text);
