@@ -4,7 +4,8 @@
 // worker installs and controls the page; then offline the page reloads from its cache, a lesson is
 // completed (a wrong move explained), a puzzle of the offline pack is solved (unrated, a move off
 // its line left unchecked) and the browser's engine plays; online again, the server's puzzles
-// and lessons are back. The manifest is valid and its icons have their sizes.
+// and lessons are back. The manifest is valid, its icons have their sizes, and chromium finds the
+// app installable; a second build's worker replaces the first's.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -110,6 +111,14 @@ describe('offline', () => {
     for (const must of ['/', '/manifest.webmanifest', '/icons/icon-192.png']) assert.ok(caches['oyin-shell'].includes(must), must);
     assert.equal(caches['oyin-shell'].filter((u) => u.endsWith('.wasm')).length, 4, 'the four engine modules');
     for (const must of ['/api/meta', '/api/learn/offline', '/api/lessons', '/api/puzzles']) assert.ok(caches['oyin-data'].includes(must), must);
+
+    // Chromium's own verdict: the manifest parses and the app is installable (but for this
+    // context being a private one, as every test context is).
+    const cdp = await context.newCDPSession(page);
+    assert.deepEqual((await cdp.send('Page.getAppManifest')).errors, []);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'), []);
+    await cdp.detach();
 
     proxy.state.offline = true;
     await context.setOffline(true);
