@@ -22,8 +22,9 @@ let proxy;
 
 // A proxy to the server that refuses everything while `offline` (and lists what it refused).
 function startProxy(port) {
-  const state = { offline: false, refused: [], target: port };
+  const state = { offline: false, refused: [], passed: [], target: port };
   const srv = http.createServer((req, res) => {
+    if (!state.offline) state.passed.push(req.url);
     if (state.offline) {
       state.refused.push(req.url);
       return req.socket.destroy();
@@ -194,6 +195,7 @@ describe('updates', () => {
       second.server = await startServer();
       delete process.env.OYIN_WEB_DIST;
       proxy.state.target = second.server.port;
+      proxy.state.passed = [];
       // This load still runs the first build (its worker answers), and finds the new sw.js.
       await page.reload();
       // Its worker installs, takes over and deletes the first build's caches.
@@ -204,6 +206,9 @@ describe('updates', () => {
       assert.equal(new Set(await versions()).size, 1, "one build's caches");
       const [now] = await versions();
       assert.notEqual(now, first);
+      // Only what changed was fetched: the page, not one of the hashed files the first build kept.
+      assert.ok(proxy.state.passed.includes('/'), 'the new page was fetched');
+      assert.deepEqual(proxy.state.passed.filter((u) => u.startsWith('/assets/')), []);
       await page.reload();
       assert.equal(await page.getAttribute('meta[name=oyin-build]', 'content'), '2', 'the next load runs the second build');
       assert.deepEqual(page.errors, []);

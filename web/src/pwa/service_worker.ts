@@ -2,7 +2,7 @@
 // which fills in the build's version and its files. A new build's worker takes over at once
 // (skipWaiting, clients.claim) and deletes the older builds' caches: the next page load runs the
 // new code (docs/web.md "Offline").
-import { DATA_PRELOAD, cacheNames, staleCaches, strategyFor } from './sw_routes';
+import { DATA_PRELOAD, cacheNames, reusable, staleCaches, strategyFor } from './sw_routes';
 
 declare const OYIN_VERSION: string;
 declare const OYIN_PRECACHE: string[];
@@ -27,10 +27,27 @@ const sw = self as unknown as SwScope;
 const names = cacheNames(OYIN_VERSION);
 const precached = new Set(OYIN_PRECACHE);
 
+// An unchanged hashed file kept by an older build, if any.
+async function kept(url: string): Promise<Response | undefined> {
+  if (!reusable(url)) return undefined;
+  for (const name of await caches.keys())
+    if (name.startsWith('oyin-shell-') && name !== names.shell) {
+      const r = await (await caches.open(name)).match(url);
+      if (r) return r;
+    }
+  return undefined;
+}
+
 async function install() {
-  // `reload`: past the HTTP cache, so the shell is this build's.
   const shell = await caches.open(names.shell);
-  await shell.addAll(OYIN_PRECACHE.map((u) => new Request(u, { cache: 'reload' })));
+  // An update fetches only what changed; `reload`: past the HTTP cache, so the shell is this build's.
+  const fetched: string[] = [];
+  for (const url of OYIN_PRECACHE) {
+    const r = await kept(url);
+    if (r) await shell.put(url, r);
+    else fetched.push(url);
+  }
+  await shell.addAll(fetched.map((u) => new Request(u, { cache: 'reload' })));
   // The learning data is welcome, not required: a server without it still installs the app.
   const data = await caches.open(names.data);
   await Promise.all(DATA_PRELOAD.map((u) =>

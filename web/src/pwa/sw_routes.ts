@@ -36,6 +36,12 @@ export function strategyFor(req: RequestLike, origin: string, precached: Readonl
   return 'network';
 }
 
+// A file a new build may take from an older build's cache instead of the network: Vite puts a
+// hash of the contents in the names under /assets/, so the same name is the same file.
+export function reusable(path: string): boolean {
+  return path.startsWith('/assets/');
+}
+
 // One build's caches: its files, and the learning data read while it was the app.
 export function cacheNames(version: string) {
   return { shell: `oyin-shell-${version}`, data: `oyin-data-${version}` };

@@ -2,7 +2,7 @@
 // answers and how, and which caches a new build deletes. The build's precache list and version:
 // tests/service_worker_build.test.mjs.
 import { describe, expect, test } from 'vitest';
-import { cacheNames, staleCaches, strategyFor } from '../../src/pwa/sw_routes';
+import { cacheNames, reusable, staleCaches, strategyFor } from '../../src/pwa/sw_routes';
 
 const ORIGIN = 'https://oyin.example';
 const files = new Set(['/', '/assets/index-abc.js', '/icons/icon-192.png']);
@@ -37,6 +37,11 @@ describe('strategyFor', () => {
 describe('caches', () => {
   test("a build's caches are named by its version", () => {
     expect(cacheNames('v2')).toEqual({ shell: 'oyin-shell-v2', data: 'oyin-data-v2' });
+  });
+  test("an update takes only the hashed files from an older build's cache", () => {
+    expect(reusable('/assets/index-CHGzy2y0.js')).toBe(true);
+    expect(reusable('/assets/oyin_engine_capgo-ByyB9UWR.wasm')).toBe(true);
+    for (const path of ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/api/meta']) expect(reusable(path), path).toBe(false);
   });
   test("activating deletes the other builds' caches only", () => {
     expect(staleCaches(['oyin-shell-v1', 'oyin-data-v1', 'oyin-shell-v2', 'oyin-data-v2', 'other-tool', 'oyin-settings'], 'v2'))
