@@ -210,6 +210,36 @@ Result<PuzzleVerdict> PuzzleBook::judge(const Puzzle& p, const std::vector<std::
   return v;
 }
 
+Result<json> PuzzleBook::offline_line(const Puzzle& p) const {
+  auto st = start_of(p);
+  if (!st) return make_error(p.id + ": " + st.error());
+  std::unique_ptr<GameState> g = std::move(*st);
+  json line = json::array();
+  for (std::size_t ply = 0; ply < p.solution.size(); ply += 2) {
+    auto right = after(*g, p.solution[ply]);
+    if (!right) return make_error(p.id + ": " + right.error());
+    json accept = json::array();
+    for (const auto& m : g->legal_move_data()) {
+      auto mine = after(*g, m.value("move", std::string()));
+      if (mine && same_position(**mine, **right)) accept.push_back(m["move"]);
+    }
+    g = std::move(*right);
+    json step{{"accept", accept}, {"move", g->history().back()}, {"board", g->board()}};
+    if (ply + 1 < p.solution.size() && !g->status().over()) {
+      auto r = g->play(p.solution[ply + 1]);
+      if (!r) return make_error(p.id + ": " + r.error());
+      step["reply"] = *r;
+      step["reply_board"] = g->board();
+    }
+    const bool over = g->status().over();
+    if (over) step["solved"] = true;
+    else step["legal"] = g->legal_move_data();
+    line.push_back(std::move(step));
+    if (over) break;
+  }
+  return line;
+}
+
 namespace {
 struct Shipped {
   PuzzleBook book;

@@ -72,6 +72,11 @@ class PuzzleBook {
   // included). Every move but the last must already be the solution's; the verdict is about the
   // first one that is not, or else about the last. More moves than the solution has is an error.
   Result<PuzzleVerdict> judge(const Puzzle& p, const std::vector<std::string>& moves) const;
+  // The solution as an offline trainer plays it, one entry per solver move: "accept" (the legal
+  // moves there, protocol notation, that reach the solution's position), "move", "board",
+  // "reply" and "reply_board" (when the defender answers), "legal" (the next solver move's) or
+  // "solved": true. No proof of other moves: offline, only the line is judged.
+  Result<json> offline_line(const Puzzle& p) const;
 
  private:
   std::vector<Puzzle> puzzles_;

@@ -331,6 +331,8 @@ TEST(ServeFiles, ServesTheUiAndNothingOutsideIt) {
   std::filesystem::create_directories(dir + "/assets");
   std::ofstream(dir + "/index.html") << "<!doctype html><title>oyin</title>";
   std::ofstream(dir + "/assets/app-1234.js") << "console.log(1)";
+  std::ofstream(dir + "/manifest.webmanifest") << "{}";
+  std::ofstream(dir + "/sw.js") << "self";
   std::ofstream(dir + "/../oyin_secret.txt") << "secret";
   ServerProcess s(temp_db("files"), dir);
   ASSERT_TRUE(s.start());
@@ -341,6 +343,14 @@ TEST(ServeFiles, ServesTheUiAndNothingOutsideIt) {
   r = http_get(s.port(), "/assets/app-1234.js");
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(r.header("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(r.header("Cache-Control"), "public, max-age=31536000, immutable");
+  r = http_get(s.port(), "/manifest.webmanifest");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.header("Content-Type"), "application/manifest+json");
+  // The service worker is looked at on every visit: a new build must replace it (docs/web.md).
+  r = http_get(s.port(), "/sw.js");
+  EXPECT_EQ(r.header("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(r.header("Cache-Control"), "no-cache");
   EXPECT_EQ(http_get(s.port(), "/../oyin_secret.txt").status, 400);
   EXPECT_EQ(http_get(s.port(), "/assets/%2e%2e/%2e%2e/oyin_secret.txt").status, 400);
   EXPECT_EQ(http_get(s.port(), "/missing.js").status, 404);

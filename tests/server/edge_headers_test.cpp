@@ -31,6 +31,9 @@ TEST_F(EdgeHeaders, EveryResponseCarriesTheSecurityHeaders) {
     // WebAssembly may be compiled (the browser's engines), JavaScript may not be eval'ed.
     EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos) << csp;
     EXPECT_NE(csp.find("frame-ancestors 'none'"), std::string::npos) << csp;
+    // The offline app: its service worker (the engines' workers too) and its manifest.
+    EXPECT_NE(csp.find("worker-src 'self';"), std::string::npos) << csp;
+    EXPECT_NE(csp.find("manifest-src 'self';"), std::string::npos) << csp;
     EXPECT_NE(csp.find("ws://127.0.0.1:" + std::to_string(port_)), std::string::npos) << csp;
     EXPECT_EQ(r.header("X-Frame-Options"), "DENY");
     EXPECT_EQ(r.header("Referrer-Policy"), "same-origin");

@@ -282,6 +282,17 @@ void Api::add_learning_routes() {
     c.reply(learn_progress_->progress_reply(c.req.method, user_of_cookie(c.req.cookie), c.body));
   };
   table_.add("GET", "/api/learn/progress", "io", progress);
+  // The offline app's lessons and puzzles (their answers: docs/web.md), made once.
+  table_.add("GET", "/api/learn/offline", "io", [](ApiCall& c) {
+    static const Result<json> pack = []() -> Result<json> {
+      auto l = offline_lessons();
+      if (!l) return make_error(l.error());
+      auto p = offline_puzzles(kOfflinePuzzlesPerGame);
+      if (!p) return make_error(p.error());
+      return json{{"lessons", std::move(*l)}, {"puzzles", std::move(*p)}};
+    }();
+    c.reply(pack ? Reply{200, *pack} : Reply::error(500, "server_error", pack.error()));
+  });
   table_.add("POST", "/api/learn/progress", "io", progress);
 }
 

@@ -39,6 +39,8 @@ void EdgePolicy::finish(HttpResponse& r, std::string_view host, bool secure) con
   // The UI's own scripts, styles and sockets only; no framing (clickjacking). WebSocket origins
   // are named because 'self' covers ws: only in newer browsers. 'wasm-unsafe-eval' lets the
   // engine workers compile the UI's own WebAssembly (docs/wasm.md), and no JavaScript eval.
+  // The service worker and the app manifest are the site's own (named: default-src covers them,
+  // but an operator's proxy that rewrites the policy should see them).
   std::string sockets;
   if (!origins.public_origins.empty()) {
     for (const auto& o : origins.public_origins) sockets += " ws" + o.substr(4);  // http -> ws, https -> wss
@@ -47,7 +49,7 @@ void EdgePolicy::finish(HttpResponse& r, std::string_view host, bool secure) con
   }
   r.headers.emplace_back("Content-Security-Policy",
                          "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'" +
-                             sockets + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
+                             sockets + "; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
   r.headers.emplace_back("X-Frame-Options", "DENY");
   r.headers.emplace_back("Referrer-Policy", "same-origin");
   if (https) r.headers.emplace_back("Strict-Transport-Security", "max-age=31536000");

@@ -19,7 +19,8 @@ std::string content_type(const std::filesystem::path& p) {
   if (e == ".svg") return "image/svg+xml";
   if (e == ".png") return "image/png";
   if (e == ".ico") return "image/x-icon";
-  if (e == ".json" || e == ".webmanifest") return "application/json";
+  if (e == ".json") return "application/json";
+  if (e == ".webmanifest") return "application/manifest+json";
   if (e == ".woff2") return "font/woff2";
   if (e == ".wasm") return "application/wasm";  // the browser compiles it while it downloads
   if (e == ".txt") return "text/plain; charset=utf-8";

@@ -45,6 +45,24 @@ Reply lesson(const lessons::Lesson& l) {
   return {200, out};
 }
 
+// The answer to a move at step n (from 1), as POST .../try sends it.
+json attempt_json(const lessons::Lesson& l, std::size_t n, const lessons::Attempt& a) {
+  json out{{"legal", a.legal},
+           {"correct", a.correct},
+           {"explanation", a.explanation},
+           {"board", a.board},
+           {"end", a.end},
+           {"next", a.correct && n < l.steps.size() ? json(n + 1) : json(nullptr)}};
+  if (a.legal) out["move"] = a.move;
+  else out["reason"] = a.reason;
+  if (a.correct && !l.steps[n - 1].done.is_null()) out["done"] = l.steps[n - 1].done;
+  if (!a.reply.empty()) {
+    out["reply"] = a.reply;
+    out["reply_board"] = a.reply_board;
+  }
+  return out;
+}
+
 Reply attempt(const lessons::Lesson& l, const std::string& step_text, const json& body, std::int64_t user,
               LearnProgressService* progress) {
   std::size_t n = 0;
@@ -58,26 +76,42 @@ Reply attempt(const lessons::Lesson& l, const std::string& step_text, const json
     return Reply::error(400, "missing_move", "the request needs {\"move\": \"...\"}");
   auto a = lessons::shipped_lessons().attempt(l, n - 1, *move);
   if (!a) return Reply::error(500, "server_error", a.error());
-  json out{{"legal", a->legal},
-           {"correct", a->correct},
-           {"explanation", a->explanation},
-           {"board", a->board},
-           {"end", a->end},
-           {"next", a->correct && n < l.steps.size() ? json(n + 1) : json(nullptr)}};
-  if (a->legal) out["move"] = a->move;
-  else out["reason"] = a->reason;
-  if (a->correct && !l.steps[n - 1].done.is_null()) out["done"] = l.steps[n - 1].done;
   if (a->correct && n == l.steps.size() && user && progress) {
     if (auto kept = progress->lesson_finished(user, l.id); !kept) return Reply::error(500, "server_error", kept.error());
   }
-  if (!a->reply.empty()) {
-    out["reply"] = a->reply;
-    out["reply_board"] = a->reply_board;
-  }
-  return {200, out};
+  return {200, attempt_json(l, n, *a)};
 }
 
 }  // namespace
+
+Result<json> offline_lessons() {
+  const auto& book = lessons::shipped_lessons();
+  json out = json::array();
+  for (const auto& l : book.lessons()) {
+    auto full = lesson(l);
+    if (full.status != 200) return make_error(full.body.value("error", std::string("lesson ") + l.id));
+    json& steps = full.body["steps"];
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      // Every legal move's answer, as the server would give it; a wrong move's board is left
+      // out (the page keeps the step's own), which halves the pack.
+      json answers = json::object();
+      std::vector<std::string> moves;
+      for (const auto& m : steps[i]["legal"]) moves.push_back(m.value("move", std::string()));
+      // The illegal moves the lesson explains (a capture Go suicide) are answered too.
+      for (const auto& e : l.steps[i].explain) moves.insert(moves.end(), e.moves.begin(), e.moves.end());
+      for (const auto& move : moves) {
+        auto a = book.attempt(l, i, move);
+        if (!a) return make_error(a.error());
+        json one = attempt_json(l, i + 1, *a);
+        if (!a->correct) one["board"] = nullptr;
+        answers[move] = std::move(one);
+      }
+      steps[i]["answers"] = std::move(answers);
+    }
+    out.push_back(std::move(full.body));
+  }
+  return out;
+}
 
 bool is_lessons_path(const std::vector<std::string>& parts) {
   return parts.size() >= 2 && parts[0] == "api" && parts[1] == "lessons";

@@ -161,6 +161,30 @@ Reply attempt(const learn::Puzzle& p, const json& body, PuzzleRatingStore& store
 
 }  // namespace
 
+Result<json> offline_puzzles(std::size_t per_game) {
+  if (!learn::shipped_puzzles_error().empty()) return make_error(learn::shipped_puzzles_error());
+  const auto& book = learn::shipped_puzzles();
+  json out = json::array();
+  for (const GameEntry* g : all_games()) {
+    std::vector<const learn::Puzzle*> mine;
+    for (const auto& p : book.puzzles())
+      if (p.game == g->name()) mine.push_back(&p);
+    std::stable_sort(mine.begin(), mine.end(), [](const auto* a, const auto* b) { return a->rating < b->rating; });
+    // Evenly over the ratings, the easiest and the hardest included.
+    const std::size_t n = std::min(per_game, mine.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const learn::Puzzle& p = *mine[n == 1 ? 0 : i * (mine.size() - 1) / (n - 1)];
+      auto v = book.view(p);
+      if (!v) return make_error(v.error());
+      auto line = book.offline_line(p);
+      if (!line) return make_error(line.error());
+      (*v)["line"] = std::move(*line);
+      out.push_back(std::move(*v));
+    }
+  }
+  return out;
+}
+
 bool is_puzzles_path(const std::vector<std::string>& parts) {
   return parts.size() >= 2 && parts[0] == "api" && parts[1] == "puzzles";
 }

@@ -10,6 +10,9 @@
 //                                        slower (another win, in wins_in moves: not a fail, try
 //                                        again) | solved | failed (with the answer); a rated
 //                                        attempt that ends gets the learner's new rating
+//   GET  /api/learn/offline              (server/http/api_routes.cpp) the lessons with every
+//                                        legal move's answer and a puzzle pack with solutions,
+//                                        for the offline app (docs/web.md)
 // The server keeps no state of an attempt: each try replays the moves sent. A signed-in learner's
 // rating and finished puzzles are the account's (server/learn/learn_progress.h): its sent rating is not
 // read, and /next skips the puzzles it finished.
@@ -29,6 +32,12 @@ struct PuzzleLearnerContext {
   std::int64_t user = 0;
   LearnProgressService* progress = nullptr;
 };
+
+// `per_game` puzzles of each game, evenly over its ratings (at their files' ratings), each as
+// GET /api/puzzles/{id} with its "line" (learn::PuzzleBook::offline_line): the offline app's
+// puzzles, which judge only the solution's line and change no rating.
+inline constexpr std::size_t kOfflinePuzzlesPerGame = 30;
+Result<json> offline_puzzles(std::size_t per_game);
 
 bool is_puzzles_path(const std::vector<std::string>& parts);
 Reply puzzles_reply(const std::string& method, const Target& t, const std::vector<std::string>& parts, const json& body,

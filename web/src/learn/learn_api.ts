@@ -1,8 +1,10 @@
-// The lessons of /api/lessons (src/server/lessons_api.h) and the learner's progress, which a
+// The lessons of /api/lessons (src/server/lessons_api.h), offline from the pack (offline_pack.ts),
+// and the learner's progress, which a
 // guest keeps in this browser (localStorage); a signed-in learner's is the server's, of which this
 // browser keeps a copy under the same keys (progress_sync.ts).
 import { call, type BoardData, type LegalMove } from '../common/api';
 import { storage } from '../common/storage';
+import { offlineLessons, orOffline } from './offline_pack';
 
 // A text in every UI language: {"kk", "uz", "ru", "en"}.
 export type Texts = Record<string, string>;
@@ -49,11 +51,14 @@ export interface Attempt {
 }
 
 export const lessonsApi = {
-  list: (game?: string) =>
-    call<{ lessons: LessonSummary[] }>('GET', `/api/lessons${game ? `?game=${encodeURIComponent(game)}` : ''}`),
-  get: (id: string) => call<LessonFull>('GET', `/api/lessons/${encodeURIComponent(id)}`),
-  attempt: (id: string, step: number, move: string) =>
-    call<Attempt>('POST', `/api/lessons/${encodeURIComponent(id)}/steps/${step}/try`, { move }),
+  list: (game?: string) => orOffline(
+    () => call<{ lessons: LessonSummary[] }>('GET', `/api/lessons${game ? `?game=${encodeURIComponent(game)}` : ''}`),
+    (p) => offlineLessons.list(p, game)),
+  get: (id: string) => orOffline(
+    () => call<LessonFull>('GET', `/api/lessons/${encodeURIComponent(id)}`), (p) => offlineLessons.get(p, id)),
+  attempt: (id: string, step: number, move: string) => orOffline(
+    () => call<Attempt>('POST', `/api/lessons/${encodeURIComponent(id)}/steps/${step}/try`, { move }),
+    (p) => offlineLessons.attempt(p, id, step, move)),
 };
 
 // The text in the UI language (English when a language is missing).

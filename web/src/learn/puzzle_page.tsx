@@ -79,7 +79,8 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
               <div class="puzzle-themes small muted">
                 {puzzle.themes.map((th) => <span key={th} class="puzzle-theme-tag">{themeText(lt, th)}</span>)}
               </div>
-              {!rated && <p class="small muted" data-testid="not-rated">{lt.notRated}</p>}
+              {puzzle.offline && <p class="small muted" data-testid="offline-puzzle">{lt.offlinePuzzle}</p>}
+              {!rated && !puzzle.offline && <p class="small muted" data-testid="not-rated">{lt.notRated}</p>}
               <PuzzleFeedback phase={phase} last={last} />
               {(phase === 'answer') && last?.answer && (
                 <p data-testid="answer">{lt.answer}{' '}
@@ -103,7 +104,8 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
   );
 }
 
-// What the trainer says after a move: keep going, a slower win, illegal, solved, failed (and the move expected).
+// What the trainer says after a move: keep going, a slower win, offline a move off the line,
+// illegal, solved, failed (and the move expected).
 function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null }) {
   const lt = useDict(LEARN_TEXTS);
   if (phase === 'replying') return <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
@@ -115,6 +117,8 @@ function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null 
         {fillText(lt.slowerWin, { move: last.move ?? '', moves: String(last.wins_in ?? '') })}
       </div>
     );
+  if (phase === 'asking' && last?.result === 'unchecked')
+    return <div class="notice puzzle-feedback" data-feedback="unchecked" role="status">{lt.offlineUnchecked}</div>;
   if (phase === 'asking' && last?.result === 'illegal')
     return <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
   if (phase === 'solved')

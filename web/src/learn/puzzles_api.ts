@@ -1,11 +1,13 @@
 // The puzzle trainer's API (src/server/puzzles_api.h) and what a guest keeps in this browser:
 // the puzzle rating per game and the puzzles already played. The rating store is the one seam
 // an account will replace (the server keeps an account's rating; a guest's is sent with each
-// attempt and the server's answer stored back).
+// attempt and the server's answer stored back). Offline, the pack's puzzles (offline_pack.ts):
+// unrated, judged by their lines.
 import { call, type BoardData, type LegalMove } from '../common/api';
 import type { LearnDict } from './learn_texts';
 import { storage } from '../common/storage';
 import { fillText } from '../common/i18n';
+import { type OfflinePack, offlinePack, offlinePuzzles, orOffline } from './offline_pack';
 
 export interface Rating {
   rating: number;
@@ -31,10 +33,12 @@ export interface PuzzleView {
   board: BoardData;
   legal: LegalMove[];
   rules_values: Record<string, unknown>;
+  offline?: boolean;  // from the offline pack: unrated
 }
 
 export interface TryResult {
-  result: 'illegal' | 'slower' | 'continue' | 'solved' | 'failed';
+  // unchecked: offline, a move off the solution's line (it may win too; only the server can tell)
+  result: 'illegal' | 'slower' | 'continue' | 'solved' | 'failed' | 'unchecked';
   index: number;
   reason?: string;
   move?: string;
@@ -47,19 +51,30 @@ export interface TryResult {
   answer?: { move: string; board: BoardData }[];
   rating?: { before: Rating; after: Rating; change: number; provisional: boolean };
   solved_seal?: string;  // a guest's: the server's seal on this solve
+  offline?: boolean;     // judged in this browser by the puzzle's line
 }
 
 export const puzzlesApi = {
-  summary: () => call<{ games: PuzzleSummary[]; new_learner: Rating }>('GET', '/api/puzzles'),
+  summary: () => orOffline(
+    () => call<{ games: PuzzleSummary[]; new_learner: Rating }>('GET', '/api/puzzles'),
+    (p) => ({ games: offlinePuzzles.summary(p), new_learner: NEW_LEARNER })),
   next: (game: string, rating: number, themes: string[], seen: string[]) => {
     const q = new URLSearchParams({ game, rating: String(Math.round(rating)) });
     if (themes.length) q.set('themes', themes.join(','));
     if (seen.length) q.set('seen', seen.join(','));
-    return call<PuzzleView>('GET', `/api/puzzles/next?${q}`);
+    return orOffline(() => call<PuzzleView>('GET', `/api/puzzles/next?${q}`),
+      (p) => offlinePuzzles.next(p, game, rating, themes, seen));
   },
-  get: (id: string) => call<PuzzleView>('GET', `/api/puzzles/${encodeURIComponent(id)}`),
-  attempt: (id: string, moves: string[], rating: Rating | null) =>
-    call<TryResult>('POST', `/api/puzzles/${encodeURIComponent(id)}/try`, rating ? { moves, rating } : { moves }),
+  get: (id: string) => orOffline(
+    () => call<PuzzleView>('GET', `/api/puzzles/${encodeURIComponent(id)}`), (p) => offlinePuzzles.get(p, id)),
+  // A puzzle shown from the offline pack is judged by its line even when the network is back.
+  attempt: (id: string, moves: string[], rating: Rating | null, offline = false) => {
+    const local = (p: OfflinePack) => offlinePuzzles.attempt(p, id, moves);
+    if (offline) return offlinePack().then(local);
+    return orOffline(
+      () => call<TryResult>('POST', `/api/puzzles/${encodeURIComponent(id)}/try`, rating ? { moves, rating } : { moves }),
+      local);
+  },
 };
 
 // An object kept under `key`, or `fallback` when there is none (or it is broken).

@@ -48,7 +48,7 @@ export function usePuzzle(routeGame: string | undefined, id: string | undefined)
     setMoves([]);
     setLast(null);
     setError(null);
-    setRated(!seenPuzzles.get(p.game).includes(p.id));
+    setRated(!p.offline && !seenPuzzles.get(p.game).includes(p.id));
     setPhase('asking');
   };
   const loadNext = (g: string, th: string) => {
@@ -81,10 +81,11 @@ export function usePuzzle(routeGame: string | undefined, id: string | undefined)
     if (!puzzle || phase !== 'asking') return;
     const sent = [...moves, move];
     setPhase('checking');
-    puzzlesApi.attempt(puzzle.id, sent, rated ? rating : null).then((r) => {
+    puzzlesApi.attempt(puzzle.id, sent, rated ? rating : null, puzzle.offline).then((r) => {
       setLast(r);
-      // An illegal move, or a win slower than the puzzle's: the board stays, the learner tries again.
-      if (r.result === 'illegal' || r.result === 'slower') {
+      // An illegal move, a win slower than the puzzle's, or offline a move off its line: the
+      // board stays, the learner tries again.
+      if (r.result === 'illegal' || r.result === 'slower' || r.result === 'unchecked') {
         setPhase('asking');
         return;
       }
