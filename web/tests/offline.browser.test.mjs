@@ -8,47 +8,16 @@
 // app installable; a second build's worker replaces the first's.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import net from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, launchBrowser, openPage, startServer } from './harness.mjs';
 import { serviceWorker } from '../scripts/service_worker_plugin.mjs';
+import { startProxy } from './offline_proxy.mjs';
 
 let server;
 let browser;
 let proxy;
-
-// A proxy to the server that refuses everything while `offline` (and lists what it refused).
-function startProxy(port) {
-  const state = { offline: false, refused: [], passed: [], target: port };
-  const srv = http.createServer((req, res) => {
-    if (!state.offline) state.passed.push(req.url);
-    if (state.offline) {
-      state.refused.push(req.url);
-      return req.socket.destroy();
-    }
-    const up = http.request({ host: '127.0.0.1', port: state.target, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  srv.on('upgrade', (req, socket, head) => {
-    if (state.offline) return socket.destroy();
-    const up = net.connect(state.target, '127.0.0.1', () => {
-      up.write(`${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
-      up.write(head);
-      up.pipe(socket).pipe(up);
-    });
-    up.on('error', () => socket.destroy());
-    socket.on('error', () => up.destroy());
-  });
-  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () =>
-    resolve({ state, url: `http://127.0.0.1:${srv.address().port}`, close: () => { srv.closeAllConnections(); srv.close(); } })));
-}
 
 before(async () => {
   server = await startServer();
