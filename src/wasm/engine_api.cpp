@@ -162,7 +162,8 @@ OYIN_EXPORT void oyin_engine_new_game(const char* game) {
 
 // The computer player's move at `level` with `seed` (decimal text, 64 bits), after `nodes` nodes
 // (playouts for Monte-Carlo search) or, when 0, the level's think time: JSON with the move, the
-// nodes searched, the time and whether it came from the opening book; "" when there is none.
+// nodes searched, the time, whether it came from the opening book, the line the search expects
+// (protocol notation) and, for a proved result, mate_in; "" when there is none.
 OYIN_EXPORT const char* oyin_best_move(int handle, int level, double nodes, const char* seed) {
   Game* game = game_of(handle);
   if (!game) return hand_out("");
@@ -178,7 +179,10 @@ OYIN_EXPORT const char* oyin_best_move(int handle, int level, double nodes, cons
                       {"nodes", r.info.nodes},
                       {"depth", r.info.depth},
                       {"score", r.info.score_cp},
-                      {"time_ms", r.info.time_ms}};
+                      {"time_ms", r.info.time_ms},
+                      {"pv", r.info.pv}};
+  // A proved result (mate, a won capture race) as UCI counts it: the analysis shows it as such.
+  if (r.info.is_mate) j["mate_in"] = r.info.mate_in;
   return hand_out(j.dump());
 }
 

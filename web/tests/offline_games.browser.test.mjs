@@ -3,7 +3,8 @@
 // in front of the server refusing everything), the page reloads from the service worker, and a
 // full game against the computer at level 5 is played to its end in each of the three games, each
 // kept on the device as it is played. When the network comes back the three go to the account
-// as unrated games played in the browser, with the same moves and results.
+// as unrated games played in the browser, with the same moves and results. The page's own engine
+// analyses a position of them with the network off too.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, startServer } from './harness.mjs';
@@ -42,6 +43,7 @@ test('three full games against level 5 with no network, uploaded when it is back
   let seed = 41;
   for (const game of ['capgo', 'togyz', 'tojmot']) {
     keys[game] = await startLocalGame(page, proxy.url, game);
+    if (game === 'capgo') await analyseOffline(page);
     await playToTheEnd(page, seed++);
     await page.waitForSelector('[data-testid=local-game][data-upload=queued]');
     const k = await kept(page, keys[game]);
@@ -72,3 +74,18 @@ test('three full games against level 5 with no network, uploaded when it is back
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// The analysis of the browser's engine, offline, on the player's turn: a score for the side to
+// move and a line whose first move is legal; then off again (it would search every ply).
+async function analyseOffline(page) {
+  await page.waitForFunction(() => !!document.querySelector('.game-page')?.dataset.legal);
+  const legal = (await page.getAttribute('.game-page', 'data-legal')).split(' ');
+  await page.click('[data-action=local-analysis]');
+  await page.waitForSelector('[data-testid=local-analysis][data-state=done]', { timeout: 30000 });
+  const first = await page.getAttribute('[data-testid=local-analysis]', 'data-first-move');
+  assert.ok(legal.includes(first), `${first} is one of ${legal.join(' ')}`);
+  assert.match(await page.textContent('[data-testid=local-score]'), /^[+-]?\d+\.\d\d$|^#-?\d+$/);
+  assert.ok((await page.textContent('[data-testid=local-line]')).trim().length > 0, 'a line');
+  await page.click('[data-action=local-analysis]');
+  await page.waitForSelector('[data-testid=local-analysis][data-state=off]');
+}

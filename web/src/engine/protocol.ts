@@ -33,8 +33,10 @@ export interface EngineMove {
   book: boolean;
   nodes: number;
   depth: number;
-  score: number;
+  score: number; // from the side to move's view
   time_ms: number;
+  pv?: string[]; // the line the search expects, protocol notation
+  mate_in?: number; // a proved result, as UCI counts it (the sign says who wins)
 }
 
 export type EngineRequest =

@@ -36,6 +36,7 @@ import { SideLinePanel } from '../review/side_line_panel';
 import { RecordInfo } from './record_info';
 import { useLocalGame, type LocalGameState } from '../offline/use_local_game';
 import { LocalGameCard } from '../offline/local_game_card';
+import { LocalAnalysis } from '../offline/local_analysis';
 
 // `local`: a game played in this browser (offline/): the same page, fed by the page's own rules
 // and engine instead of the server (one page keeps one source: its key names it).
@@ -142,7 +143,7 @@ export function GamePage({ id, account, local = false }: { id: string; account?:
                      onReport={(line) => setReportLine({ line, username: authorOf(line) ?? '' })}
                      refusal={game.chatRefusal === null ? undefined : errorText(t, game.chatRefusal)} />
         )}
-        {local ? null : roles.analysisClosed
+        {local ? <LocalAnalysis game={game.record ?? null} ply={shown} /> : roles.analysisClosed
           ? <div class="card analysis muted" data-testid="analysis-closed">{t.analysisAfterGame}</div>
           : <AnalysisPanel view={view} ply={shown} setPly={setPly} engine={gameMeta?.engine ?? ''}
                            resultLabel={view.status === 'finished' ? status : ''} />}
