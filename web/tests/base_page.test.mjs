@@ -133,9 +133,9 @@ test('computer games are labelled and a source can be chosen', async () => {
   const badges = await page.$$eval('[data-testid=base-table] tbody tr', (rows) =>
     rows.map((r) => r.querySelector('[data-source-badge]')?.textContent ?? ''));
   assert.ok(badges.length > 0 && badges.every((b) => b === 'computer'), JSON.stringify(badges));
-  await page.waitForSelector('[data-testid=base-source] option[value=computer]');
+  await page.waitForSelector('[data-testid=base-source] option[value=computer]', { state: 'attached' });
   assert.equal(await page.textContent('[data-testid=base-source] option[value=computer]'),
-    'Computer games (oyin level 10 against itself)');
+    'Computer games (oyin at full strength)');
   await page.selectOption('[data-testid=base-source]', 'computer');
   await page.waitForSelector(`[data-testid=explorer][data-games="${total}"]`);
 
@@ -143,7 +143,7 @@ test('computer games are labelled and a source can be chosen', async () => {
   await page.click('[data-base-game=togyz]');
   await page.waitForSelector('[data-testid=explorer][data-games="3"]');
   assert.equal(await page.inputValue('[data-testid=base-source]'), '');
-  await page.waitForSelector('[data-testid=base-source] option[value=cup]');
+  await page.waitForSelector('[data-testid=base-source] option[value=cup]', { state: 'attached' });
   await page.selectOption('[data-testid=base-source]', 'cup');
   await page.waitForSelector('[data-testid=base-table][data-total="3"]');
   assert.equal(await page.$('[data-testid=base-table] [data-source-badge]'), null);

@@ -21,7 +21,10 @@ export function BasePage({ game }: { game: string }) {
   const current = game || meta[0]?.name || '';
   const gameMeta = meta.find((m) => m.name === current);
   const [moves, setMoves] = useState<string[]>([]);
-  const [reply, setReply] = useState<ExplorerReply | null>(null);
+  const [answer, setReply] = useState<ExplorerReply | null>(null);
+  // The last answer until the next one comes, but never another game's (its board would not fit
+  // this game's).
+  const reply = answer && answer.game === current ? answer : null;
   const [error, setError] = useState<unknown>(null);
   const [source, setSource] = useState('');
   const [sources, setSources] = useState<string[]>([]);
