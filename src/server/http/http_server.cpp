@@ -345,6 +345,24 @@ void log_start(const ServerOptions& opt, int port, std::int64_t games, int worke
 
 }  // namespace
 
+namespace {
+
+GameServiceOptions game_options(const ServerOptions& opt, int workers, RatingService& ratings, FairPlayService& fair_play,
+                                Clock& clock) {
+  GameServiceOptions game_opt;
+  game_opt.ratings = &ratings;
+  game_opt.fair_play = &fair_play;
+  game_opt.hash_mb = opt.hash_mb;
+  game_opt.clock = &clock;
+  // Of the workers at most half go to one player's games: another player's computer always has one.
+  game_opt.computer_slots = workers;
+  game_opt.computer_per_owner = std::max(1, workers / 2);
+  game_opt.drop_unstarted_after_s = opt.drop_unstarted_after_s;
+  return game_opt;
+}
+
+}  // namespace
+
 std::string run_server(const ServerOptions& opt, std::ostream& log) {
   namespace fs = std::filesystem;
   if (std::string err = check_options(opt); !err.empty()) return err;
@@ -379,16 +397,7 @@ std::string run_server(const ServerOptions& opt, std::ostream& log) {
   RatingService ratings((*store)->db());
   // Blocks, mutes and playbans; told of the accounts and the lobby once they are made.
   FairPlayService fair_play((*store)->db(), *clock);
-  GameServiceOptions game_opt;
-  game_opt.ratings = &ratings;
-  game_opt.fair_play = &fair_play;
-  game_opt.hash_mb = opt.hash_mb;
-  game_opt.clock = clock.get();
-  // Of the workers at most half go to one player's games: another player's computer always has one.
-  game_opt.computer_slots = workers;
-  game_opt.computer_per_owner = std::max(1, workers / 2);
-  game_opt.drop_unstarted_after_s = opt.drop_unstarted_after_s;
-  GameService games(**store, pool, game_opt);
+  GameService games(**store, pool, game_options(opt, workers, ratings, fair_play, *clock));
   // Told of every game that ends before any can (a timer may end one once they are resumed).
   TournamentService tournaments((*store)->db(), games, *clock, opt.db);
   // People's rated games go into the game base as they end (server/knowledge/players_games.h).
