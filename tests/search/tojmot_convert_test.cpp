@@ -6,18 +6,13 @@
 #include <regex>
 
 #include "games/tojmot/game.h"
+#include "search/tojmot_positions.h"
 #include "match/conversion.h"
 #include "search/alphabeta.h"
 #include "support/run_command.h"
 
 namespace oyin::tojmot {
 namespace {
-
-Position pos(const std::string& text) {
-  auto p = parse_position(text, Rules{});
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error());
-  return p.ok() ? *p : start_position();
-}
 
 TEST(TojmotConvert, AShortMateIsFoundAndPlayedShortest) {
   // 7 against the lone 1 in its zone: mate in 3 (5 plies), found within 200,000 nodes.

@@ -3,15 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "games/tojmot/game.h"
+#include "search/tojmot_positions.h"
 
 namespace oyin::tojmot {
 namespace {
-
-Position pos(const std::string& text) {
-  auto p = parse_position(text, Rules{});
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error());
-  return p.ok() ? *p : start_position();
-}
 
 EvalParams without_mop_up() {
   EvalParams e;

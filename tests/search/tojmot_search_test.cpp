@@ -9,6 +9,7 @@
 #include "core/random.h"
 #include "registry/registry.h"
 #include "games/tojmot/game.h"
+#include "search/tojmot_positions.h"
 #include "search/alphabeta.h"
 #include "search/engine.h"
 #include "search/mate_suite.h"
@@ -16,12 +17,6 @@
 
 namespace oyin::tojmot {
 namespace {
-
-Position pos(const std::string& text) {
-  auto p = parse_position(text, Rules{});
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error());
-  return p.ok() ? *p : start_position();
-}
 
 search::SearchOutput<Move> search_depth(const Position& p, int depth) {
   search::TranspositionTable tt(4);

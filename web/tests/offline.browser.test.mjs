@@ -6,29 +6,22 @@
 // its line left unchecked) and the browser's engine plays; online again, the server's puzzles
 // and lessons are back. The manifest is valid, its icons have their sizes, and chromium finds the
 // app installable; a second build's worker replaces the first's.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, launchBrowser, openPage, startServer } from './harness.mjs';
+import { ROOT, openPage, startServer } from './harness.mjs';
 import { serviceWorker } from '../scripts/service_worker_plugin.mjs';
-import { startProxy } from './offline_proxy.mjs';
+import { serverProxyAndBrowser } from './offline_proxy.mjs';
 
 let server;
 let browser;
 let proxy;
-
-before(async () => {
-  server = await startServer();
-  proxy = await startProxy(server.port);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  proxy?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverProxyAndBrowser([], (s, b, p) => {
+  server = s;
+  browser = b;
+  proxy = p;
 });
 
 // A PNG's width and height (its IHDR chunk).

@@ -5,26 +5,19 @@
 // kept on the device as it is played. When the network comes back the three go to the account
 // as unrated games played in the browser, with the same moves and results. The page's own engine
 // analyses a position of them with the network off too.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { openPage } from './harness.mjs';
 import { kept, playToTheEnd, signUp, startLocalGame } from './local_games.mjs';
-import { startProxy } from './offline_proxy.mjs';
+import { serverProxyAndBrowser } from './offline_proxy.mjs';
 
 let server;
 let browser;
 let proxy;
-
-before(async () => {
-  server = await startServer(['--browser-computer-games', 'true']);
-  proxy = await startProxy(server.port);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  proxy?.close();
-  const stopped = await server?.stop();
-  assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+serverProxyAndBrowser(['--browser-computer-games', 'true'], (s, b, p) => {
+  server = s;
+  browser = b;
+  proxy = p;
 });
 
 test('three full games against level 5 with no network, uploaded when it is back', async () => {

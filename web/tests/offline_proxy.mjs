@@ -3,6 +3,29 @@
 // the proxy lists what it passed and what it refused.
 import http from 'node:http';
 import net from 'node:net';
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, startServer } from './harness.mjs';
+
+// For a test file: harness.mjs's server (with `args`) and browser, and this proxy in front of the
+// server, handed to `set(server, browser, proxy)` before its tests; all stopped after them.
+export function serverProxyAndBrowser(args, set) {
+  let server;
+  let browser;
+  let proxy;
+  before(async () => {
+    server = await startServer(args);
+    proxy = await startProxy(server.port);
+    browser = await launchBrowser();
+    set(server, browser, proxy);
+  });
+  after(async () => {
+    await browser?.close();
+    proxy?.close();
+    const stopped = await server?.stop();
+    assert.equal(stopped?.code, 0, `the server did not stop cleanly: ${stopped?.stderr}`);
+  });
+}
 
 // A proxy to the server that refuses everything while `offline` (and lists what it refused).
 export function startProxy(port) {
