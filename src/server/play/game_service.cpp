@@ -366,10 +366,11 @@ Reply GameService::record(const std::string& id, const std::vector<std::pair<std
   if (auto kept = stored_tags(s->row); !kept.empty()) meta.tags = std::move(kept);
   if (!s->row.rules.empty() && meta.tag("Rules").empty()) meta.tags.emplace_back("Rules", s->row.rules);
   if (!s->row.reason.empty() && meta.tag("Termination").empty()) meta.tags.emplace_back("Termination", s->row.reason);
-  for (const auto& [key, value] : tags) {
-    auto same = std::find_if(meta.tags.begin(), meta.tags.end(), [&](const auto& t) { return t.first == key; });
-    if (same != meta.tags.end()) same->second = value;
-    else meta.tags.emplace_back(key, value);
+  // (Not a structured binding: clang 14, the fuzz build's, cannot capture one in a lambda.)
+  for (const auto& tag : tags) {
+    auto same = std::find_if(meta.tags.begin(), meta.tags.end(), [&](const auto& t) { return t.first == tag.first; });
+    if (same != meta.tags.end()) same->second = tag.second;
+    else meta.tags.push_back(tag);
   }
   meta.result = s->row.result;
   const std::string ext = s->adapter->record_format();
