@@ -14,7 +14,7 @@ namespace oyin::cli {
 namespace {
 
 struct PuzzlesOpts {
-  std::string game, out, source;
+  std::string game, out, source, goal;
   int count = 10;
   std::uint64_t seed = 1;
   std::vector<std::string> records, files;
@@ -43,6 +43,9 @@ int run_generate(const PuzzlesOpts& o) {
   const GameEntry& g = game_or_fail(o.game);
   const PuzzleSupport* s = find_puzzles(g.name());
   if (!s) throw UsageError(g.name() + " has no puzzles");
+  const PuzzleSupport* goal = find_puzzles(g.name(), o.goal);
+  if (!goal) throw UsageError(g.name() + " has no puzzle goal '" + o.goal + "' (" + puzzle_goal_names(*s) + ")");
+  s = goal;
   if (o.out.empty()) throw UsageError("--out FILE is required");
   std::ofstream probe(o.out, std::ios::binary | std::ios::trunc);
   if (!probe) throw UsageError("cannot write " + o.out);
@@ -53,6 +56,7 @@ int run_generate(const PuzzlesOpts& o) {
   opt.seed = o.seed;
   opt.record_files = o.records;
   opt.source = o.source;
+  opt.goal = o.goal;
   opt.progress = throttled_progress(o.quiet);
   learn::GenerateStats stats;
   auto puzzles = learn::generate_puzzles(g, opt, &stats);
@@ -127,6 +131,12 @@ int run_stats(const PuzzlesOpts& o) {
       std::cout << sep << d << ": " << n;
       sep = ", ";
     }
+    std::cout << "\n  by goal:";
+    sep = " ";
+    for (const auto& [name, n] : st->by_goal) {
+      std::cout << sep << name << " " << n;
+      sep = ", ";
+    }
     std::cout << "\n  by source:";
     sep = " ";
     for (const auto& [name, n] : st->by_source) {
@@ -158,7 +168,9 @@ void add_puzzles_command(CLI::App& app, int& exit_code) {
   gen->add_option("--out", o->out, "Output file (one JSON object per line)")->required();
   gen->add_option("--records", o->records,
                   "Record files (the game's format) whose last plies are candidates too (repeatable)");
-  gen->add_option("--source", o->source, "One of the game's named candidate sources (default: its usual mix)");
+  gen->add_option("--goal", o->goal,
+                  "One of the game's puzzle goals (default: its own, the game's end; a wrong name lists them)");
+  gen->add_option("--source", o->source, "One of the goal's named candidate sources (default: its usual mix)");
   gen->add_flag("--quiet", o->quiet, "No progress lines on stderr");
   gen->callback([o, &exit_code] { exit_code = run_generate(*o); });
   auto* ver = cmd->add_subcommand("verify", "Re-prove every puzzle of the files; fails naming the first bad one");

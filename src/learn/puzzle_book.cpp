@@ -17,6 +17,14 @@ Result<std::unique_ptr<GameState>> start_of(const Puzzle& p) {
   return g->new_game(p.rules, p.position);
 }
 
+// The puzzle's goal is met at g: the game is over (won: the line proves it) or, for a goal short
+// of the end, what the solver won holds after the defender's answer.
+bool goal_met(const Puzzle& p, const GameState& g) {
+  if (g.status().over()) return true;
+  const PuzzleSupport* s = find_puzzles(p.game, p.goal);
+  return s && s->reached && s->reached(p.rules, p.position, g.position_text());
+}
+
 bool same_position(const GameState& a, const GameState& b) {
   return a.hash() == b.hash() && a.position_text() == b.position_text();
 }
@@ -30,7 +38,7 @@ Result<std::unique_ptr<GameState>> after(const GameState& before, const std::str
 
 // A solver move that is not the solution's, proved by the game's exact search within the bounds.
 Result<search::MoveProof> alternative(const Puzzle& p, const GameState& g, const std::string& move, int left) {
-  const PuzzleSupport* s = find_puzzles(p.game);
+  const PuzzleSupport* s = find_puzzles(p.game, p.goal);
   if (!s || !s->prove_move) return search::MoveProof{};
   return s->prove_move(g.rules_text(), g.position_text(), move, left + kSlowerMoves, kTrainerNodes);
 }
@@ -198,8 +206,9 @@ Result<PuzzleVerdict> PuzzleBook::judge(const Puzzle& p, const std::vector<std::
       v.reply_board = g.board();
     }
     // The line ends with the solver's win: after its last move, or after a reply that ends the
-    // game itself (a Togyz reply may sow the last stone into the solver's kazan).
-    if (g.status().over()) {
+    // game itself (a Togyz reply may sow the last stone into the solver's kazan), or with the
+    // reply after which what the solver won holds (a goal short of the end).
+    if (goal_met(p, g)) {
       v.kind = PuzzleVerdict::Kind::Solved;
       return v;
     }
@@ -231,7 +240,7 @@ Result<json> PuzzleBook::offline_line(const Puzzle& p) const {
       step["reply"] = *r;
       step["reply_board"] = g->board();
     }
-    const bool over = g->status().over();
+    const bool over = goal_met(p, *g);
     if (over) step["solved"] = true;
     else step["legal"] = g->legal_move_data();
     line.push_back(std::move(step));

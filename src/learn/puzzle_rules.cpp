@@ -55,9 +55,8 @@ Status check_puzzle_set(const std::vector<Puzzle>& puzzles) {
   register_builtin_games();
   PuzzleSet set;
   for (const Puzzle& p : puzzles) {
-    const GameEntry* g = find_game(p.game);
-    const PuzzleSupport* s = g ? g->puzzles() : nullptr;
-    if (!s) return make_error(p.id + ": " + p.game + " has no puzzles");
+    const PuzzleSupport* s = find_puzzles(p.game, p.goal);
+    if (!s) return make_error(p.id + ": " + p.game + " has no puzzles of goal '" + p.goal + "'");
     if (auto why = no_decision(*s, p); !why.empty()) return make_error(p.id + ": " + why);
     auto keys = puzzle_keys(*s, p);
     if (!keys) return make_error(p.id + ": " + keys.error());

@@ -40,6 +40,7 @@ Result<PuzzleStats> puzzle_stats(const std::string& text) {
     }
     ++st.puzzles;
     ++st.by_depth[p->moves];
+    ++st.by_goal[p->goal];
     ++st.by_source[p->source.substr(0, p->source.find_first_of(":#"))];
     for (std::size_t i = 0; i < s->facts.size(); ++i)
       if (s->facts[i].holds(p->rules, p->position, p->source)) ++st.facts[i].count;

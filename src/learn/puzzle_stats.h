@@ -21,6 +21,7 @@ struct PuzzleStats {
   std::string game;
   int puzzles = 0;
   std::map<int, int> by_depth;
+  std::map<std::string, int> by_goal;    // "win", "stones"
   std::map<std::string, int> by_source;  // the source up to its first ':' or '#' ("records", "selfplay-9x9")
   std::vector<FactCount> facts;
   bool rules_met() const;

@@ -157,6 +157,8 @@ Result<Puzzle> parse_puzzle_line(const std::string& line) {
 Result<std::vector<Puzzle>> generate_puzzles(const GameEntry& game, const GenerateOptions& opt, GenerateStats* stats) {
   const PuzzleSupport* s = find_puzzles(game.name());
   if (!s) return make_error(game.name() + " has no puzzles");
+  if (const PuzzleSupport* g = find_puzzles(game.name(), opt.goal)) s = g;
+  else return make_error(game.name() + " has no puzzle goal '" + opt.goal + "' (" + puzzle_goal_names(*s) + ")");
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -292,9 +294,11 @@ Result<VerifyReport> verify_puzzles(const std::string& file, const std::string& 
     if (!ids.insert(p->id).second) return make_error(named + ": the id is used twice");
     const GameEntry* g = find_game(p->game);
     if (!g || g->name() != p->game) return make_error(named + ": unknown game '" + p->game + "'");
-    const PuzzleSupport* s = find_puzzles(g->name());
-    if (!s) return make_error(named + ": " + p->game + " has no puzzles");
-    if (p->goal != s->goal) return make_error(named + ": the goal of " + p->game + " puzzles is '" + s->goal + "', not '" + p->goal + "'");
+    const PuzzleSupport* own = find_puzzles(g->name());
+    if (!own) return make_error(named + ": " + p->game + " has no puzzles");
+    const PuzzleSupport* s = find_puzzles(g->name(), p->goal);
+    if (!s || p->goal.empty())
+      return make_error(named + ": " + p->game + " puzzles have no goal '" + p->goal + "' (" + puzzle_goal_names(*own) + ")");
     if (p->moves > s->max_moves)
       return make_error(named + ": " + std::to_string(p->moves) + " moves is deeper than verify proves (" +
                         std::to_string(s->max_moves) + ")");
@@ -338,9 +342,8 @@ Result<MergeReport> merge_puzzles(const std::vector<std::pair<std::string, std::
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       auto p = parse_puzzle_line(line);
       if (!p) return make_error(name + " line " + std::to_string(number) + ": " + p.error());
-      const GameEntry* g = find_game(p->game);
-      const PuzzleSupport* s = g ? g->puzzles() : nullptr;
-      if (!s) return make_error(name + " line " + std::to_string(number) + ": " + p->game + " has no puzzles");
+      const PuzzleSupport* s = find_puzzles(p->game, p->goal);
+      if (!s) return make_error(name + " line " + std::to_string(number) + ": " + p->game + " has no puzzles of goal '" + p->goal + "'");
       if (!ids.insert(p->id).second) return make_error(name + " line " + std::to_string(number) + ": the id " + p->id + " is used twice");
       auto keys = puzzle_keys(*s, *p);
       if (!keys) return make_error(name + " line " + std::to_string(number) + ": " + keys.error());

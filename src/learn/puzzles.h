@@ -38,7 +38,8 @@ struct GenerateOptions {
   int count = 10;
   std::uint64_t seed = 1;
   std::vector<std::string> record_files;  // extra candidates: the last plies of recorded games
-  std::string source;                     // one of the game's named sources ("": its default)
+  std::string source;                     // one of the goal's named sources ("": its default)
+  std::string goal;                       // one of the game's goals ("": its own, the game's end)
   std::function<void(const std::string&)> progress;  // may be empty
 };
 struct GenerateStats {

@@ -13,6 +13,19 @@ const PuzzleSupport* find_puzzles(std::string_view game) {
   return g ? g->puzzles() : nullptr;
 }
 
+const PuzzleSupport* find_puzzles(std::string_view game, std::string_view goal) {
+  const PuzzleSupport* s = find_puzzles(game);
+  if (!s || goal.empty() || goal == s->goal) return s;
+  const auto it = s->goals.find(std::string(goal));
+  return it == s->goals.end() ? nullptr : it->second.get();
+}
+
+std::string puzzle_goal_names(const PuzzleSupport& s) {
+  std::string out = s.goal;
+  for (const auto& [name, g] : s.goals) out += ", " + name;
+  return out;
+}
+
 Result<std::pair<std::vector<SelfplayPly>, int>> selfplay_game(const GameAdapter& game, Engine& engine,
                                                                const SelfplayOptions& opt, std::uint64_t seed) {
   auto st = game.new_game(opt.rules, opt.start);
@@ -64,9 +77,14 @@ void selfplay_candidates(const GameAdapter& game, Engine& engine, const Selfplay
                                   p.result.info.mate_in <= source.max_moves;
       const bool winner_near_end = winner >= 0 && index(p.to_move) == winner &&
                                    plies.size() - i <= static_cast<std::size_t>(2 * source.max_moves);
-      if (!engine_saw_win && !winner_near_end) continue;
+      if (source.pick ? !source.pick(p) : !engine_saw_win && !winner_near_end) continue;
       if (source.accept && !source.accept(p.position)) continue;
-      if (!take({rules, p.position, source.name + "#" + std::to_string(g + 1)})) return;
+      std::string name = source.name + "#" + std::to_string(g + 1);
+      if (source.stretch_plies > 0) {
+        name += '@';
+        name += std::to_string(i / static_cast<std::size_t>(source.stretch_plies));
+      }
+      if (!take({rules, p.position, name})) return;
     }
   }
 }

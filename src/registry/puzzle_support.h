@@ -26,7 +26,9 @@ struct PuzzleCandidate {
 };
 
 struct PuzzleSupport {
-  std::string goal;  // "mate", "capture" or "win"
+  // The game's own puzzles' goal: "mate", "capture" or "win" (the game's end); a further goal
+  // (in `goals`) names what is won short of it: Togyz "stones", Tojmot "material".
+  std::string goal;
   int max_moves = 1;  // deepest goal (attacker moves) generated; verify refuses deeper ones
   // Target share of each goal depth 1..max_moves in a generated file (sums to about 1).
   std::vector<double> depth_share;
@@ -74,6 +76,12 @@ struct PuzzleSupport {
     std::function<bool(const std::string& rules, const std::string& position, const std::string& source)> holds;
   };
   std::vector<Fact> facts;
+  // For a goal short of the game's end: is it met at `now` (a position after the defender's
+  // answer) for a puzzle that started at `start`? Null for the game's own goal (its end).
+  std::function<bool(const std::string& rules, const std::string& start, const std::string& now)> reached;
+  // Further goals of the game's puzzles by name (each a declaration of its own, with its own
+  // proofs, depths and sources; `facts` are counted over a whole file with the game's own).
+  std::map<std::string, std::shared_ptr<const PuzzleSupport>> goals;
   // Theme tags read off the solution (the goal depth tag, e.g. "mate-in-2", is added by the caller).
   std::function<std::vector<std::string>(const std::string& rules, const std::string& position,
                                          const std::vector<std::string>& solution)>
@@ -84,35 +92,54 @@ struct PuzzleSupport {
 // game's pieces live next to its declaration (registry/<game>/puzzles.cpp); this table
 // only joins them up, so a new game adds one line in puzzle_support.cpp.
 const PuzzleSupport* find_puzzles(std::string_view game);
+// The declaration of one of its goals ("" or the game's own goal: find_puzzles(game)), or null.
+const PuzzleSupport* find_puzzles(std::string_view game, std::string_view goal);
+// The goal names of a game's puzzles, its own first ("mate, material").
+std::string puzzle_goal_names(const PuzzleSupport& s);
 
-// find/verify/prove_move for a game's traits, with its choice among equally long defences.
+// A goal short of the game's end, made from a puzzle's start position (the attacker to move).
 template <class G>
-void set_puzzle_proofs(PuzzleSupport& s, search::DefenceRank<G> rank) {
-  s.find = [rank](const std::string& rules_text, const std::string& position, int max_moves,
-                  std::uint64_t nodes) -> Result<search::PuzzleLine> {
+using GoalMaker = std::function<search::GoalTest<G>(const typename G::Position& start)>;
+
+// find/verify/prove_move (and `reached` for a goal) for a game's traits, with its choice among
+// equally long defences; without `goal` the puzzles' goal is the game's own end.
+template <class G>
+void set_puzzle_proofs(PuzzleSupport& s, search::DefenceRank<G> rank, GoalMaker<G> goal = {}) {
+  auto goal_of = [goal](const typename G::Position& start) { return goal ? goal(start) : search::GoalTest<G>{}; };
+  s.find = [rank, goal_of](const std::string& rules_text, const std::string& position, int max_moves,
+                           std::uint64_t nodes) -> Result<search::PuzzleLine> {
     auto rules = G::parse_rules(rules_text);
     if (!rules) return make_error("rules: " + rules.error());
     auto pos = G::parse_position(position, *rules);
     if (!pos) return make_error("position: " + pos.error());
-    return search::find_unique_win<G>(*pos, max_moves, nodes, rank);
+    return search::find_unique_win<G>(*pos, max_moves, nodes, rank, goal_of(*pos));
   };
-  s.verify = [rank](const std::string& rules_text, const std::string& position, int moves,
-                    const std::vector<std::string>& solution, std::uint64_t node_limit, std::uint64_t* nodes) -> Status {
+  s.verify = [rank, goal_of](const std::string& rules_text, const std::string& position, int moves,
+                             const std::vector<std::string>& solution, std::uint64_t node_limit,
+                             std::uint64_t* nodes) -> Status {
     auto rules = G::parse_rules(rules_text);
     if (!rules) return make_error("rules: " + rules.error());
     auto pos = G::parse_position(position, *rules);
     if (!pos) return make_error("position: " + pos.error());
-    return search::verify_unique_win<G>(*pos, moves, solution, node_limit, nodes, rank);
+    return search::verify_unique_win<G>(*pos, moves, solution, node_limit, nodes, rank, goal_of(*pos));
   };
-  s.prove_move = [rank](const std::string& rules_text, const std::string& position, const std::string& move,
-                        int max_moves, std::uint64_t node_limit) -> Result<search::MoveProof> {
+  s.prove_move = [rank, goal_of](const std::string& rules_text, const std::string& position, const std::string& move,
+                                 int max_moves, std::uint64_t node_limit) -> Result<search::MoveProof> {
     auto rules = G::parse_rules(rules_text);
     if (!rules) return make_error("rules: " + rules.error());
     auto pos = G::parse_position(position, *rules);
     if (!pos) return make_error("position: " + pos.error());
     auto m = G::parse_move(*pos, move);
     if (!m) return make_error("move: " + m.error());
-    return search::prove_move<G>(*pos, *m, max_moves, node_limit, rank);
+    return search::prove_move<G>(*pos, *m, max_moves, node_limit, rank, goal_of(*pos));
+  };
+  if (!goal) return;
+  s.reached = [goal](const std::string& rules_text, const std::string& start, const std::string& now) {
+    auto rules = G::parse_rules(rules_text);
+    if (!rules) return false;
+    auto from = G::parse_position(start, *rules);
+    auto at = G::parse_position(now, *rules);
+    return from && at && goal(*from)(*at);
   };
 }
 
@@ -147,6 +174,13 @@ struct SelfplaySource {
   int max_moves = 1;
   int max_games = 1000;
   std::function<bool(const std::string& position)> accept;  // optional filter
+  // When set: the plies it picks are the candidates, instead of the engine's forced wins and the
+  // winner's last plies (a goal short of the game's end: Tojmot "material").
+  std::function<bool(const SelfplayPly& ply)> pick;
+  // When > 0: candidates name their stretch of this many plies too ("material#3@2": game 3, plies
+  // 2*span..3*span-1). The generator takes one puzzle of each depth per source name, so a long
+  // game gives one per stretch instead of one in all.
+  int stretch_plies = 0;
 };
 void selfplay_candidates(const GameAdapter& game, Engine& engine, const SelfplaySource& source, std::uint64_t seed,
                          const std::function<bool(const PuzzleCandidate&)>& take,

@@ -3,8 +3,10 @@
 // its own moves whatever the other side does? Every legal move of both sides is searched (no
 // evaluation, no pruning beyond "one winning move is enough" and "one refutation is enough"), so
 // a yes is a proof and a no a disproof; "win" is the game's own status() (Tojmot mate, the
-// capture target, the kazan or atsyrau). A table of attacker positions keeps what was already
-// proved (wins within k also win within more; fails within k also fail within fewer).
+// capture target, the kazan or atsyrau) or, when a goal is given, also a position the goal
+// accepts once the defender has replied (Togyz "win 10 stones", Tojmot "win material": what the
+// attacker won must survive the defender's answer). A table of attacker positions keeps what was
+// already proved (wins within k also win within more; fails within k also fail within fewer).
 //
 // The table is keyed by G::hash, so it assumes what a position can still do depends on the
 // position alone within a puzzle's few plies: true for Togyz Kumalak; for Tojmot while
@@ -25,6 +27,11 @@
 
 namespace oyin::search {
 
+// A goal short of the game's end, judged on a position with the attacker to move (after the
+// defender's reply); empty: the game's own win only.
+template <GameTraits G>
+using GoalTest = std::function<bool(const typename G::Position& now)>;
+
 template <GameTraits G>
 class ForcedWin {
  public:
@@ -32,7 +39,8 @@ class ForcedWin {
   using Move = typename G::Move;
 
   // node_limit 0 = none. When it is reached every answer is "no" and aborted() is true.
-  ForcedWin(Side attacker, std::uint64_t node_limit) : attacker_(attacker), limit_(node_limit) {}
+  ForcedWin(Side attacker, std::uint64_t node_limit, GoalTest<G> goal = {})
+      : attacker_(attacker), limit_(node_limit), goal_(std::move(goal)) {}
 
   bool aborted() const { return aborted_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -78,7 +86,7 @@ class ForcedWin {
     bool win;
     const GameStatus st = G::status(pos);
     if (st.over()) win = attacker_wins(st);
-    else if (n <= 1) win = false;
+    else if (n <= 1 && !goal_) win = false;
     else win = all_replies_lose(pos, n - 1);
     G::undo(pos, m, u);
     return win && !aborted_;
@@ -110,10 +118,13 @@ class ForcedWin {
     typename G::Undo u;
     G::play(pos, d, u);
     const GameStatus st = G::status(pos);
-    const bool lose = st.over() ? attacker_wins(st) : wins_within(pos, n);
+    const bool lose = st.over() ? attacker_wins(st) : reached(pos) || wins_within(pos, n);
     G::undo(pos, d, u);
     return lose && !aborted_;
   }
+
+  // The goal short of the game's end is met (attacker to move, the game going on).
+  bool reached(const Position& pos) const { return goal_ && goal_(pos); }
 
   // The fewest attacker moves (1..n) that win by force, 0 when none does (or aborted).
   int distance(Position& pos, int n) {
@@ -133,6 +144,7 @@ class ForcedWin {
     const GameStatus st = G::status(pos);
     int dist;
     if (st.over()) dist = attacker_wins(st) ? 0 : -1;
+    else if (reached(pos)) dist = 0;
     else {
       dist = distance(pos, n);
       if (dist == 0) dist = -1;
@@ -167,6 +179,7 @@ class ForcedWin {
 
   Side attacker_;
   std::uint64_t limit_;
+  GoalTest<G> goal_;
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
   std::unordered_map<std::uint64_t, Entry> table_;
@@ -245,9 +258,9 @@ std::vector<typename G::Move> winning_moves(ForcedWin<G>& fw, typename G::Positi
 // say why a position is not one.
 template <GameTraits G>
 Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std::uint64_t node_limit,
-                                   const DefenceRank<G>& rank = {}) {
+                                   const DefenceRank<G>& rank = {}, const GoalTest<G>& goal = {}) {
   if (G::status(pos).over()) return make_error("the game is over");
-  ForcedWin<G> fw(G::side_to_move(pos), node_limit);
+  ForcedWin<G> fw(G::side_to_move(pos), node_limit, goal);
   PuzzleLine line;
   {
     typename G::MoveList all;
@@ -259,7 +272,7 @@ Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std:
   if (n == 0) return make_error("no forced win within " + std::to_string(max_moves) + " moves");
   line.moves = n;
   {  // the effort of finding the key move, from a fresh table
-    ForcedWin<G> fresh(G::side_to_move(pos), node_limit);
+    ForcedWin<G> fresh(G::side_to_move(pos), node_limit, goal);
     detail::winning_moves<G>(fresh, pos, n, 1, &line.nodes_to_find);
   }
   std::vector<typename G::Undo> undos;
@@ -285,7 +298,7 @@ Result<PuzzleLine> find_unique_win(typename G::Position pos, int max_moves, std:
     undos.emplace_back();
     G::play(pos, *d, undos.back());
     played.push_back(*d);
-    if (G::status(pos).over()) break;  // the defender's move lost at once (held 0)
+    if (G::status(pos).over() || fw.reached(pos)) break;  // the defender's move lost at once (held 0)
     left = held;
   }
   if (result) result->nodes = fw.nodes();
@@ -305,9 +318,9 @@ struct MoveProof {
 
 template <GameTraits G>
 MoveProof prove_move(typename G::Position pos, typename G::Move m, int max_moves, std::uint64_t node_limit,
-                     const DefenceRank<G>& rank = {}) {
+                     const DefenceRank<G>& rank = {}, const GoalTest<G>& goal = {}) {
   MoveProof out;
-  ForcedWin<G> fw(G::side_to_move(pos), node_limit);
+  ForcedWin<G> fw(G::side_to_move(pos), node_limit, goal);
   for (int k = 1; k <= max_moves && !out.wins_in; ++k) {
     if (fw.move_wins(pos, m, k)) out.wins_in = k;
     if (fw.aborted()) {
@@ -335,13 +348,15 @@ MoveProof prove_move(typename G::Position pos, typename G::Move m, int max_moves
 // Re-proves a stated puzzle: the solution is legal, the side to move wins in exactly `moves`
 // attacker moves, each attacker move of the solution is the only one that wins within the moves
 // left, each defender move is the longest defence (the best by `rank` among equals), and the line
-// ends with the attacker's win. The error names the first move that fails.
+// ends with the attacker's win (with a goal: with the defender's answer after which it holds).
+// The error names the first move that fails.
 template <GameTraits G>
 Status verify_unique_win(typename G::Position pos, int moves, const std::vector<std::string>& solution,
-                         std::uint64_t node_limit, std::uint64_t* nodes = nullptr, const DefenceRank<G>& rank = {}) {
+                         std::uint64_t node_limit, std::uint64_t* nodes = nullptr, const DefenceRank<G>& rank = {},
+                         const GoalTest<G>& goal = {}) {
   if (G::status(pos).over()) return make_error("the game is already over");
   if (moves < 1) return make_error("the goal needs at least one move");
-  ForcedWin<G> fw(G::side_to_move(pos), node_limit);
+  ForcedWin<G> fw(G::side_to_move(pos), node_limit, goal);
   auto out_of_nodes = [&] { return make_error("the proof needs more than " + std::to_string(node_limit) + " nodes"); };
   if (moves > 1) {
     const bool shorter = fw.wins_within(pos, moves - 1);
@@ -389,7 +404,7 @@ Status verify_unique_win(typename G::Position pos, int moves, const std::vector<
         return make_error(label + " is not the chosen one of the equally long defences: " +
                           G::move_to_text(pos, *chosen) + " is (the most resisting, then the most natural)");
       G::play(pos, *m, undos[i]);
-      if (G::status(pos).over()) {  // every reply lost at once (held 0)
+      if (G::status(pos).over() || fw.reached(pos)) {  // every reply lost at once, or the goal holds (held 0)
         if (i + 1 != solution.size()) return make_error(label + " ends the game but the solution goes on");
         if (nodes) *nodes = fw.nodes();
         return Ok{};

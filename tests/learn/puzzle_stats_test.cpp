@@ -107,7 +107,7 @@ TEST(PuzzleStatsCli, PrintsTheSharesAndChecksTheRules) {
   }
   auto r = testing::run_oyin("puzzles stats " + file);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, file + ": 2 togyz puzzles\n  by depth: 1: 1, 2: 1\n  by source: middle 1, selfplay 1\n"
+  EXPECT_EQ(r.out, file + ": 2 togyz puzzles\n  by depth: 1: 1, 2: 1\n  by goal: g 2\n  by source: middle 1, selfplay 1\n"
                           "  kazans-below-70: 1 of 2 (50.0 %); the rule asks at least 33.3 % (met) -- the solver's kazan and "
                           "the opponent's both below 70 at the start\n"
                           "  real-game: 0 of 2 (0.0 %); the rule asks at least 1 puzzle (NOT MET) -- a position of a real "
@@ -148,23 +148,27 @@ TEST(PuzzleSourceRules, ShippedCaptureGo) {
   EXPECT_EQ(above_one, fact(*st, "target-2").count + fact(*st, "target-3").count);
 }
 
-// Togyz: real games are a source of the shipped file, and the `middle` run (seed 102) takes
-// real-game positions with both kazans below 70 only (the share of a third is not yet met:
-// docs/learn.md, "The source rules, measured").
+// Togyz: real games are a source of the shipped file, and the middle game (both kazans below 70)
+// is at least a third of it: the `middle` run (seed 102) and the "stones" puzzles (seed 501),
+// every one from a real game with both kazans below 70.
 TEST(PuzzleSourceRules, ShippedTogyzHasRealGamesAndMiddleGames) {
   register_builtin_games();
   auto st = learn::puzzle_stats(shipped("togyz"));
   ASSERT_TRUE(st) << st.error();
   EXPECT_GE(st->puzzles, 1000);
   EXPECT_TRUE(fact(*st, "real-game").met);
+  EXPECT_TRUE(fact(*st, "kazans-below-70").met) << fact(*st, "kazans-below-70").count << " of " << st->puzzles;
+  EXPECT_TRUE(st->rules_met());
   EXPECT_EQ(fact(*st, "real-game").count, st->by_source.at("records"));
-  int middle = 0;
+  int middle = 0, stones = 0;
   std::istringstream in(shipped("togyz"));
   for (std::string l; std::getline(in, l);) {
     auto p = learn::parse_puzzle_line(l);
     ASSERT_TRUE(p) << p.error();
-    if (!p->id.starts_with("togyz-102-")) continue;
-    ++middle;
+    const bool is_stones = p->goal == "stones";
+    EXPECT_EQ(is_stones, p->id.starts_with("togyz-501-")) << p->id;
+    if (!p->id.starts_with("togyz-102-") && !is_stones) continue;
+    ++(is_stones ? stones : middle);
     EXPECT_TRUE(p->source.starts_with("records:")) << p->id;
     std::istringstream f(p->position);  // "<pits> <kazan S> <kazan N> <side> <move>"
     std::string pits;
@@ -174,7 +178,8 @@ TEST(PuzzleSourceRules, ShippedTogyzHasRealGamesAndMiddleGames) {
     EXPECT_LT(north, 70) << p->id;
   }
   EXPECT_EQ(middle, 2);  // the run's other 5 repeat puzzles of the `records` run
-  EXPECT_GT(fact(*st, "kazans-below-70").count, middle);
+  EXPECT_EQ(stones, st->by_goal.at("stones"));
+  EXPECT_GE(3 * fact(*st, "kazans-below-70").count, st->puzzles);
 }
 
 }  // namespace

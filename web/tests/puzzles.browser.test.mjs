@@ -105,6 +105,24 @@ describe('puzzle trainer', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('Togyz Kumalak: 10 stones in 1 by its link, counted after the opponent\'s answer, which is played', async () => {
+    const page = await newPage();
+    const p = PUZZLES.get('togyz-501-0002');
+    assert.equal(p.goal, 'stones');
+    await page.goto(`${server.url}/#/learn/puzzle/${p.id}`);
+    await shownPuzzle(page);
+    assert.match(await page.textContent('[data-testid=task]'), /Win 10 stones in 1/);
+    assert.match(await page.textContent('[data-testid=goal-note]'), /10 stones more than your opponent takes back/);
+    const toMove = await page.$eval('.puzzle-page', () => document.querySelector('.side-panel .stone-dot').className.split(' ')[1]);
+    for (const c of clicks('togyz', p.solution[0], toMove)) await page.click(c);
+    await page.waitForSelector('.puzzle-page[data-state=solved]');
+    // The answer is named.
+    const said = await page.textContent('[data-feedback=solved]');
+    assert.match(said, /Solved/);
+    assert.match(said, /The opponent answered \S+, and what you won holds/);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('Capture Go: a puzzle chosen by theme is solved; a slower win is taken back; a failed one shows the right answer', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/#/learn/puzzles/capgo`);

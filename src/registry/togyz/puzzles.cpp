@@ -1,5 +1,6 @@
 // Togyz Kumalak puzzles: forced wins in 1 to 4 moves (a kazan over 81 or atsyrau) from
-// self-play endgames of the alpha-beta engine (record files add more: oyin puzzles --records).
+// self-play endgames of the alpha-beta engine (record files add more: oyin puzzles --records),
+// and "stones": 10 stones won in 1 to 3 moves from the middle game of real games.
 #include <algorithm>
 #include <memory>
 #include <string_view>
@@ -114,6 +115,42 @@ std::vector<PuzzleSupport::Fact> facts() {
           {"real-game", "a position of a real game (the --records files)", 0, 1, real}};
 }
 
+// "stones": the solver's kazan gains at least this many stones more than the opponent's, counted
+// once the opponent has answered (a capture the answer takes back is no gain).
+constexpr int kStonesGoal = 10;
+
+search::GoalTest<G> stones_goal(const G::Position& start) {
+  const int a = start.side, d = a ^ 1;
+  const int a0 = start.kazan[a], d0 = start.kazan[d];
+  return [=](const G::Position& now) { return (now.kazan[a] - a0) - (now.kazan[d] - d0) >= kStonesGoal; };
+}
+
+// Middle-game puzzles: every ply of the --records files with both kazans below 70.
+std::shared_ptr<const PuzzleSupport> stones_puzzles(const PuzzleSupport& own) {
+  auto s = std::make_shared<PuzzleSupport>();
+  s->goal = "stones";
+  s->max_moves = 3;
+  s->depth_share = {0.40, 0.40, 0.20};
+  s->generate_nodes = 2'000'000;
+  s->verify_nodes = 50'000'000;
+  set_puzzle_proofs<G>(*s, defence_rank, stones_goal);
+  // The solver's play only: the opponent's last answer (which may take some stones back) is no
+  // sacrifice.
+  s->themes = [](const std::string& rules, const std::string& position, const std::vector<std::string>& solution) {
+    std::vector<std::string> mine = solution;
+    if (!mine.empty() && mine.size() % 2 == 0) mine.pop_back();
+    return themes(rules, position, mine);
+  };
+  s->symmetric_key = symmetric_key;
+  s->forcing_moves = forcing_moves;
+  s->decision_themes = own.decision_themes;
+  s->facts = own.facts;
+  s->candidates = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
+                     const std::function<void(const std::string&)>&) {};
+  s->record_plies[""] = kazans_below_70;
+  return s;
+}
+
 }  // namespace
 
 std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
@@ -146,6 +183,7 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   // within 4 moves from there needs a blunder that leaves 13 stones or more to take).
   s->sources["middle"] = records_only;
   s->record_plies["middle"] = kazans_below_70;
+  s->goals["stones"] = stones_puzzles(*s);
   return s;
 }
 

@@ -7,7 +7,7 @@ import { errorText } from '../common/server_texts';
 import { BOARDS, BoardCounters, isFlipped, sideToMove } from '../boards';
 import { useDict, useTexts } from '../common/texts_context';
 import { LEARN_TEXTS } from './learn_texts'
-import { type TryResult, themeText } from './puzzles_api';
+import { type TryResult, goalNote, themeText } from './puzzles_api';
 import { progressOwner } from './progress_sync';
 import { usePuzzle, type Phase } from './use_puzzle';
 import { fillText } from '../common/i18n';
@@ -75,13 +75,14 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
               <p class="lesson-task" data-testid="task">
                 {themeText(lt, `${puzzle.goal}-in-${puzzle.moves}`)}. {lt.findMove}
               </p>
+              {goalNote(lt, puzzle.goal) && <p class="small" data-testid="goal-note">{goalNote(lt, puzzle.goal)}</p>}
               {toMove && <div class="small">{lt.yourSide} <i class={`stone-dot ${toMove}`} /> {toMove === 'white' ? t.white : t.black}</div>}
               <div class="puzzle-themes small muted">
                 {puzzle.themes.map((th) => <span key={th} class="puzzle-theme-tag">{themeText(lt, th)}</span>)}
               </div>
               {puzzle.offline && <p class="small muted" data-testid="offline-puzzle">{lt.offlinePuzzle}</p>}
               {!rated && !puzzle.offline && <p class="small muted" data-testid="not-rated">{lt.notRated}</p>}
-              <PuzzleFeedback phase={phase} last={last} />
+              <PuzzleFeedback phase={phase} last={last} goal={puzzle.goal} />
               {(phase === 'answer') && last?.answer && (
                 <p data-testid="answer">{lt.answer}{' '}
                   {last.answer.map((a, i) => <b key={i} class={i % 2 ? 'reply-move' : 'solver-move'}>{a.move} </b>)}
@@ -106,7 +107,7 @@ export function PuzzlePage({ game: routeGame, id }: Props) {
 
 // What the trainer says after a move: keep going, a slower win, offline a move off the line,
 // illegal, solved, failed (and the move expected).
-function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null }) {
+function PuzzleFeedback({ phase, last, goal }: { phase: Phase; last: TryResult | null; goal: string }) {
   const lt = useDict(LEARN_TEXTS);
   if (phase === 'replying') return <div class="notice puzzle-feedback" role="status">{lt.opponentThinks}</div>;
   if (phase === 'asking' && last?.result === 'continue')
@@ -122,7 +123,12 @@ function PuzzleFeedback({ phase, last }: { phase: Phase; last: TryResult | null 
   if (phase === 'asking' && last?.result === 'illegal')
     return <div class="error puzzle-feedback" data-feedback="illegal" role="alert">{lt.illegal}</div>;
   if (phase === 'solved')
-    return <div class="notice puzzle-feedback" data-feedback="solved" role="status"><b>{lt.puzzleSolved}</b></div>;
+    return (
+      <div class="notice puzzle-feedback" data-feedback="solved" role="status">
+        <b>{lt.puzzleSolved}</b>
+        {last?.reply && goalNote(lt, goal) && <> {fillText(lt.solvedAfterAnswer, { move: last.reply })}</>}
+      </div>
+    );
   if (phase === 'failed' || phase === 'answer')
     return (
       <div class="error puzzle-feedback" data-feedback="failed" role="alert">

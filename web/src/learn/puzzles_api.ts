@@ -160,12 +160,21 @@ export const solvedSeals = {
   },
 };
 
+// What a goal short of the game's end asks, in full ("" for the game's own goals).
+export function goalNote(lt: LearnDict, goal: string): string {
+  if (goal === 'stones') return lt.goalStones;
+  if (goal === 'material') return lt.goalMaterial;
+  return '';
+}
+
 // A theme tag as text: "mate-in-2" -> "Mate in 2", "mate-by-viii" -> "Mate by the VIII".
 export function themeText(lt: LearnDict, tag: string): string {
   const dict = lt as Record<string, string>;
-  const depth = /^(win|mate|capture)-in-(\d+)$/.exec(tag);
+  const depth = /^(win|mate|capture|stones|material)-in-(\d+)$/.exec(tag);
   if (depth) {
-    const key = { win: 'themeWinIn', mate: 'themeMateIn', capture: 'themeCaptureIn' }[depth[1]]!;
+    const key = {
+      win: 'themeWinIn', mate: 'themeMateIn', capture: 'themeCaptureIn', stones: 'themeStonesIn', material: 'themeMaterialIn',
+    }[depth[1]]!;
     return depth[2] === '1' ? dict[`${key}1`] : fillText(dict[key], { n: depth[2] });
   }
   if (tag === 'mate-by-toj') return lt.themeMateByToj;
