@@ -3,14 +3,12 @@
 // solution; the line ends with that answer; the trainer and verify agree.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "games/togyz/game.h"
 #include "learn/puzzle_book.h"
 #include "learn/puzzles.h"
 #include "registry/puzzle_support.h"
 #include "registry/registry.h"
+#include "shipped_puzzle_files.h"
 
 namespace oyin {
 namespace {
@@ -18,15 +16,7 @@ namespace {
 using Kind = learn::PuzzleVerdict::Kind;
 using T = togyz::Togyz;
 
-std::vector<learn::Puzzle> shipped_of(const std::string& game, const std::string& goal, int moves) {
-  std::ifstream in(std::string(OYIN_SOURCE_DIR) + "/data/puzzles/" + game + ".jsonl");
-  std::vector<learn::Puzzle> out;
-  for (std::string l; std::getline(in, l);) {
-    auto p = learn::parse_puzzle_line(l);
-    if (p && p->goal == goal && p->moves == moves) out.push_back(*p);
-  }
-  return out;
-}
+const auto& shipped_of = testing::shipped_puzzles_of;
 
 // The solver's gain in stones (its kazan's growth less the opponent's) from `start` to `now`.
 int gain(const T::Position& start, const T::Position& now) {

@@ -9,18 +9,12 @@
 #include "learn/puzzles.h"
 #include "registry/registry.h"
 #include "support/run_command.h"
+#include "shipped_puzzle_files.h"
 
 namespace oyin {
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string shipped(const std::string& game) { return read_text(std::string(OYIN_SOURCE_DIR) + "/data/puzzles/" + game + ".jsonl"); }
+const auto& shipped = testing::shipped_puzzle_text;
 
 // A line with only what stats reads (it proves nothing).
 std::string line(const std::string& game, const std::string& rules, const std::string& position, int moves,

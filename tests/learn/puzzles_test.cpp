@@ -12,28 +12,14 @@
 #include "registry/puzzle_support.h"
 #include "learn/puzzles.h"
 #include "support/run_command.h"
+#include "shipped_puzzle_files.h"
 
 namespace oyin {
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string shipped_path(const std::string& game) {
-  return std::string(OYIN_SOURCE_DIR) + "/data/puzzles/" + game + ".jsonl";
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);)
-    if (!l.empty()) out.push_back(l);
-  return out;
-}
+using testing::lines_of;
+using testing::read_text;
+const auto& shipped_path = testing::shipped_puzzle_path;
 
 class Shipped : public ::testing::TestWithParam<std::string> {};
 

@@ -1,6 +1,8 @@
 #pragma once
 // A browser-like HTTP client for the account tests: it keeps the session cookie the server sets
 // (Set-Cookie) and sends it back (Cookie), over a real connection to `oyin serve`.
+#include <gtest/gtest.h>
+
 #include <string>
 
 #include "server/server_process.h"
@@ -36,5 +38,13 @@ class CookieClient {
   int port_;
   std::string cookie_;  // "oyin_session=<token>" or empty
 };
+
+// A new account signed in on its own client (the password is the name and "-long-password").
+inline CookieClient signed_up_account(int port, const std::string& name) {
+  CookieClient c(port);
+  const auto r = c.sign_up(name, name + "-long-password");
+  EXPECT_EQ(r.status, 201) << r.text;
+  return c;
+}
 
 }  // namespace oyin::testing

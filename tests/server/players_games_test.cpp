@@ -17,12 +17,7 @@ namespace {
 class PlayersGamesTest : public ManualClockServerTest {
  protected:
   PlayersGamesTest() : ManualClockServerTest("oyin_players_games_") {}
-  CookieClient account(const std::string& name) {
-    CookieClient c(port_);
-    const auto r = c.sign_up(name, name + "-long-password");
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
-  }
+  CookieClient account(const std::string& name) { return signed_up_account(port_, name); }
   struct Game {
     std::string id, white, black;
     std::vector<std::string> moves;

@@ -20,12 +20,7 @@ long rounded(double v) { return std::lround(v); }
 class RatingsApiTest : public ManualClockServerTest {
  protected:
   RatingsApiTest() : ManualClockServerTest("oyin_ratings_api_") {}
-  CookieClient account(const std::string& name) {
-    CookieClient c(port_);
-    const auto r = c.sign_up(name, name + "-long-password");
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
-  }
+  CookieClient account(const std::string& name) { return signed_up_account(port_, name); }
   struct Game {
     std::string id, white, black;  // the game and its two seat tokens
     json state;
