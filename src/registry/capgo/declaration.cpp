@@ -4,6 +4,7 @@
 #include "registry/puzzle_support.h"
 #include "registry/registry.h"
 #include "search/capgo/mcts_engine.h"
+#include "search/greedy_engine.h"
 
 namespace oyin {
 
@@ -45,6 +46,18 @@ GameDeclaration declare_capgo() {
   d.engine_kind = EngineKind::Mcts;
   d.engine_name = capgo_engine_name();
   d.make_engine = [] { return make_capgo_engine(); };
+  // The beginner: the stone that captures most, else any stone; it passes only when it must.
+  d.make_greedy = [] {
+    return search::make_greedy_engine<capgo::CaptureGo>({
+        .gain = [](const capgo::Position& p, capgo::Move m) {
+          capgo::Position q = p;
+          capgo::Undo u;
+          return capgo::play(q, m, u);
+        },
+        .taken_back = {},
+        .last_resort = [](capgo::Move m) { return m == capgo::kPass || m == capgo::kResign; },
+    });
+  };
   d.levels = mcts_levels();
   d.solver = {
       .solve = solve_capgo,

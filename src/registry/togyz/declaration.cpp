@@ -1,6 +1,7 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
+#include "search/greedy_engine.h"
 #include "search/togyz/nnue_train.h"
 
 namespace oyin {
@@ -12,6 +13,9 @@ GameDeclaration declare_togyz() {
   using G = togyz::Togyz;
   GameDeclaration d;
   declare_alphabeta_uci<G>(d, make_togyz_adapter(), "togyzkumalak");
+  // The beginner: the sowing that captures most stones, a tuzdyk counted as 8 (move_gain); in
+  // Togyz nothing is "taken back", so every capture is free.
+  d.make_greedy = [] { return search::make_greedy_engine<G>({.gain = togyz::move_gain, .taken_back = {}, .last_resort = {}}); };
   // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
   // Book: scores in hundredths of a stone. The shipped book is built from the engine's own
   // analysis (--analysis), each move checked at depth 13: at depth 8 its scores swing by stones

@@ -1,6 +1,7 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
+#include "search/greedy_engine.h"
 
 namespace oyin {
 
@@ -11,6 +12,21 @@ GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
   GameDeclaration d;
   declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot");
+  // The beginner: the capture worth most (with its promotion) that no reply takes back on the
+  // same cell; a plain promotion is no capture.
+  d.make_greedy = [] {
+    return search::make_greedy_engine<G>({
+        .gain = [](const tojmot::Position& p, tojmot::Move m) { return tojmot::is_capture(p, m) ? tojmot::move_gain(p, m) : 0; },
+        .taken_back = [](const tojmot::Position& after, tojmot::Move m) {
+          tojmot::MoveList replies;
+          tojmot::generate_moves(after, replies);
+          for (const tojmot::Move& r : replies)
+            if (r.to == m.to) return true;
+          return false;
+        },
+        .last_resort = {},
+    });
+  };
   // The opening, a few plies in, and a middlegame, at depth 5 (the tree is wide).
   // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
   // shipped book is the engine's own analysis (every legal move of the first two plies at depth
