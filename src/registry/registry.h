@@ -77,8 +77,9 @@ struct GameDeclaration {
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
   std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
   std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
-  // The computer's fixed rating at each level on the players' Glicko-2 scale (400 + the measured
-  // Elo above level 0; registry/level_ratings.h), empty for a game with no measured ladder.
+  // The computer's fixed rating at each level on the players' Glicko-2 scale (the measured ladder
+  // anchored at the greedy beginner = kBeginnerRating; registry/level_ratings.h), empty for a
+  // game with no measured ladder.
   std::vector<int> level_ratings;
   // How the game's puzzles are generated and proved (registry/puzzle_support.h); null: none.
   std::shared_ptr<const PuzzleSupport> puzzles;
