@@ -131,7 +131,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_option("game", c->game, "Game: " + game_names())->required();
   cmd->add_option("--engine1", c->e1,
                   "builtin[:level=N,nodes=N,playouts=N,threads=N,movetime=MS,depth=N,hash=MB,eval=k=v+k=v,evalfile=PATH,nnue=0|1,plain=1,name=S], "
-                  "uci:<command>, gtp:<command> or gnugo[:level=N] (default " + c->e1 + ")");
+                  "greedy (takes every free capture), uci:<command>, gtp:<command> or gnugo[:level=N] (default " + c->e1 + ")");
   cmd->add_option("--engine2", c->e2, "The opponent, in the same forms (default builtin:level=5)");
   cmd->add_option("--games", c->o.games, "Number of games (rounded up to pairs)")->check(whole_number(1, 1000000));
   cmd->add_option("--tc", c->tc, "Time control BASE+INC in seconds per game, e.g. 10+0.1");

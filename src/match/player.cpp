@@ -68,8 +68,22 @@ Result<PlayerSpec> parse_player_spec(std::string_view text_in) {
     s.name = s.text;
     return s;
   }
+  if (starts_with_ci(text, "greedy")) {  // the beginner of the level ladder: no keys but a name
+    std::string_view rest = text.substr(6);
+    s.opts["greedy"] = "1";
+    s.name = s.text;
+    if (rest.empty()) return s;
+    if (rest[0] != ':') return fail("expected greedy or greedy:name=S");
+    auto kv = parse_key_values(rest.substr(1));
+    if (!kv) return fail(kv.error());
+    for (const auto& [k, v] : *kv) {
+      if (k != "name" || v.empty()) return fail("greedy knows only name=S");
+      s.name = v;
+    }
+    return s;
+  }
   if (!starts_with_ci(text, "builtin"))
-    return fail("expected builtin[:key=value,...], uci:<command>, gtp:<command> or gnugo[:level=N]");
+    return fail("expected builtin[:key=value,...], greedy, uci:<command>, gtp:<command> or gnugo[:level=N]");
   std::string_view rest = text.substr(7);
   if (!rest.empty() && rest[0] != ':') return fail("expected builtin:key=value,...");
   if (!rest.empty()) rest.remove_prefix(1);
@@ -348,6 +362,11 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
   const GameEntry& g = *ctx.game;
   const bool mcts = g.engine_kind() == EngineKind::Mcts;
   auto fail = [&](const std::string& why) { return make_error("engine '" + spec.text + "': " + why); };
+  if (spec.opts.count("greedy")) {
+    auto greedy = g.make_greedy_engine();
+    if (!greedy) return fail(g.title() + " has no greedy player");
+    return std::unique_ptr<Player>(std::make_unique<BuiltinPlayer>(std::move(greedy), SearchLimits{}));
+  }
   auto engine = g.make_engine();
   if (spec.opts.count("hash")) {
     if (auto r = engine->set_option("Hash", spec.opts.at("hash")); !r) return fail("hash: " + r.error());

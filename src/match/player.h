@@ -8,6 +8,8 @@
 //                      none), nnue (0 = the hand-made evaluation, 1 = the net), plain (1 = plain
 //                      fixed-depth alpha-beta), book (an opening book file, or "default" for
 //                      the game's shipped one, played from at the levels that use one), name
+//   greedy[:name=S]    the beginner of the level ladder (search/greedy_engine.h): every free capture,
+//                      else a random move; no search, so no limits
 //   uci:<command>      any UCI engine; UCI_Variant is set when the game has one
 //   gtp:<command>      any GTP engine (told the start position and every move as `play`)
 //   gnugo[:level=N]    GNU Go over GTP: gtp:/usr/games/gnugo --mode gtp --level N --chinese-rules

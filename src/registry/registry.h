@@ -65,6 +65,9 @@ struct GameDeclaration {
   std::string engine_name;
   std::function<std::unique_ptr<Engine>()> make_engine;
   std::vector<LevelInfo> levels;     // kMinLevel..kMaxLevel (search/engine.h)
+  // The beginner who anchors the level ladder (search/greedy_engine.h: takes every free capture,
+  // else any move; `oyin match`'s `greedy` player); empty for a game without one.
+  std::function<std::unique_ptr<Engine>()> make_greedy;
   // The opening book: from which level the player uses it, and the build's defaults
   // (`oyin book build`) in the game's score units.
   book::BookSettings book;
@@ -74,8 +77,9 @@ struct GameDeclaration {
   // A learned evaluation's trainer (`oyin train GAME`); empty when the game has none.
   std::function<Result<TrainReport>(const TrainOptions&, std::ostream& log)> train;
   std::vector<ClockPreset> clock_presets;  // the time controls a new game offers, shortest first
-  // The computer's fixed rating at each level on the players' Glicko-2 scale (400 + the measured
-  // Elo above level 0; registry/level_ratings.h), empty for a game with no measured ladder.
+  // The computer's fixed rating at each level on the players' Glicko-2 scale (the measured ladder
+  // anchored at the greedy beginner = kBeginnerRating; registry/level_ratings.h), empty for a
+  // game with no measured ladder.
   std::vector<int> level_ratings;
   // How the game's puzzles are generated and proved (registry/puzzle_support.h); null: none.
   std::shared_ptr<const PuzzleSupport> puzzles;
@@ -122,6 +126,8 @@ class GameEntry final : public GameAdapter {
   std::unique_ptr<Engine> make_engine() const {
     return book::with_book(d_.make_engine ? d_.make_engine() : make_random_engine(), name(), d_.book);
   }
+  // Null for a game without a beginner player.
+  std::unique_ptr<Engine> make_greedy_engine() const { return d_.make_greedy ? d_.make_greedy() : nullptr; }
   const book::BookSettings& book_settings() const { return d_.book; }
   const std::vector<LevelInfo>& levels() const { return d_.levels; }
   const std::vector<BenchPosition>& bench() const { return d_.bench; }

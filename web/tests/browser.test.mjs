@@ -144,6 +144,27 @@ describe('togyz', () => {
     await page.context().close();
   });
 
+  test('each computer level shows its rating on the players\' scale', async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.click('[data-game=togyz]:not([disabled])');
+    await page.click('[data-mode=ai]');
+    const meta = await (await fetch(`${server.url}/api/meta`)).json();
+    const levels = meta.games.find((g) => g.name === 'togyz').levels;
+    for (const level of [0, 3, 10]) {
+      await page.$eval('[data-opt=level]', (el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, level);
+      assert.equal(typeof levels[level].rating, 'number');
+      assert.equal((await page.textContent('[data-testid=level-rating]')).trim(), `≈ ${levels[level].rating.toLocaleString('en')}`);
+    }
+    assert.ok(levels[10].rating >= 1000, 'level 10 is written with a thousands comma');
+    assert.match(await page.textContent('[data-testid=level-rating]'), /≈ \d,\d{3}$/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a computer move from the opening book is marked as one', async () => {
     const page = await newPage();
     const setLevel = (level) => async (p) => {

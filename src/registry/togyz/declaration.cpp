@@ -1,6 +1,7 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
+#include "search/greedy_engine.h"
 #include "search/togyz/nnue_train.h"
 
 namespace oyin {
@@ -12,6 +13,9 @@ GameDeclaration declare_togyz() {
   using G = togyz::Togyz;
   GameDeclaration d;
   declare_alphabeta_uci<G>(d, make_togyz_adapter(), "togyzkumalak");
+  // The beginner: the sowing that captures most stones, a tuzdyk counted as 8 (move_gain); in
+  // Togyz nothing is "taken back", so every capture is free.
+  d.make_greedy = [] { return search::make_greedy_engine<G>({.gain = togyz::move_gain, .taken_back = {}, .last_resort = {}}); };
   // The opening, PlayOK-style lines, middlegames and the rules file's two endgame vectors.
   // Book: scores in hundredths of a stone. The shipped book is built from the engine's own
   // analysis (--analysis), each move checked at depth 13: at depth 8 its scores swing by stones
@@ -33,9 +37,10 @@ GameDeclaration declare_togyz() {
   d.train = [](const TrainOptions& o, std::ostream& log) { return togyz::nnue::train(o, log); };
   // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
-  // Fixed level ratings, docs/engines.md "Levels": 60 games a step, chained from level 1 = 0;
-  // level 0 lost 0-60 to level 1, whose 95% bound (392) is taken as its step.
-  d.level_ratings = {400, 792, 983, 1182, 1451, 1642, 1782, 1936, 2037, 2060, 2101};
+  // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
+  // level 0 lost to it 9-90-1 (-392), level 1 beat it 91-7-2 (+424); every level above chained
+  // from level 1 by 100-game matches against the level below, 20,000 nodes a move.
+  d.level_ratings = {408, 1224, 1579, 1842, 2028, 2219, 2327, 2446, 2569, 2643, 2710};
   d.puzzles = togyz_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 1,342 real games of
   // ../shared/data/togyz scored at depth 8 (118,936 positions; log loss 0.671, a coin's 0.693).

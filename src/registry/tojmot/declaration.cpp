@@ -1,6 +1,7 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
+#include "search/greedy_engine.h"
 
 namespace oyin {
 
@@ -11,6 +12,21 @@ GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
   GameDeclaration d;
   declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot");
+  // The beginner: the capture worth most (with its promotion) that no reply takes back on the
+  // same cell; a plain promotion is no capture.
+  d.make_greedy = [] {
+    return search::make_greedy_engine<G>({
+        .gain = [](const tojmot::Position& p, tojmot::Move m) { return tojmot::is_capture(p, m) ? tojmot::move_gain(p, m) : 0; },
+        .taken_back = [](const tojmot::Position& after, tojmot::Move m) {
+          tojmot::MoveList replies;
+          tojmot::generate_moves(after, replies);
+          for (const tojmot::Move& r : replies)
+            if (r.to == m.to) return true;
+          return false;
+        },
+        .last_resort = {},
+    });
+  };
   // The opening, a few plies in, and a middlegame, at depth 5 (the tree is wide).
   // Book: scores in centi-pawns of Tojmot's material; three pawns down is a clear loss. The
   // shipped book is the engine's own analysis (every legal move of the first two plies at depth
@@ -26,10 +42,11 @@ GameDeclaration declare_tojmot() {
   };
   // Games of 60-100 moves a side: bullet to classical controls, as for other long board games.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
-  // Fixed level ratings, docs/engines.md "Tojmot level ladder": 20 games a step (+-60..110 each).
-  // Levels 9 and 10 came out 89 below and then 35 above level 8, within those margins: they are
-  // held at level 8's figure so that the ladder never goes down.
-  d.level_ratings = {400, 912, 1080, 1350, 1497, 1586, 1638, 1746, 1853, 1853, 1853};
+  // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
+  // level 0 lost to it 2-23-75 (-74), level 1 beat it 90-0-10 (+512); levels 2-4 chained by
+  // 20-game steps, levels 7 and 10 by 40 games each against level 4; levels 5, 6, 8 and 9 are
+  // placed evenly between those (at 20,000 nodes a move their own steps are lost in draws).
+  d.level_ratings = {726, 1312, 1419, 1720, 1889, 1934, 1980, 2026, 2086, 2147, 2208};
   d.puzzles = tojmot_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 60 self-play games at
   // 5,000 nodes a move (22,128 positions; log loss 0.571, a coin's 0.693). docs/engines.md "Win chance".

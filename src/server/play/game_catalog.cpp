@@ -13,8 +13,14 @@ namespace {
 json levels_json(const GameEntry& g, bool books_on) {
   json out = json::array();
   const bool on = books_on && g.book_settings().played;
-  for (const LevelInfo& l : g.levels())
-    out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}, {"book", on && l.book}});
+  // `rating`: the level's fixed rating on the players' scale (registry/level_ratings.h), what the
+  // new-game dialog shows beside the level; null for a game with no measured ladder.
+  const std::vector<int>& ratings = g.level_ratings();
+  for (const LevelInfo& l : g.levels()) {
+    const auto i = static_cast<std::size_t>(l.level - kMinLevel);
+    out.push_back({{"level", l.level}, {"think_ms", l.think_ms}, {"summary", l.summary}, {"book", on && l.book},
+                   {"rating", i < ratings.size() ? json(ratings[i]) : json(nullptr)}});
+  }
   return out;
 }
 json clock_presets_json(const GameEntry& g) {

@@ -175,7 +175,7 @@ export interface MetaGame {
   sides: [string, string];
   record_format: string;
   engine: string;
-  levels?: { level: number; think_ms: number; summary: string }[];
+  levels?: { level: number; think_ms: number; summary: string; rating?: number | null }[];
   rule_options?: RuleOption[];
   board?: Record<string, unknown>;
   end_codes?: string[];

@@ -7,6 +7,7 @@ import { api, seats, type RuleOption } from '../common/api';
 import { errorText, optionHint, optionLabel } from '../common/server_texts';
 import { alternativesOf, presetConditions, presetText } from './rules_view';
 import { timeControlText } from './clock_text';
+import { levelRatingText } from './level_rating';
 import type { Account } from '../account/account_api';
 import { useDict, useTexts } from '../common/texts_context';
 import { ACCOUNT_TEXTS } from '../account/account_texts';
@@ -280,6 +281,9 @@ export function NewGame({ account }: { account: Account | null | undefined }) {
       )}
       {mode === 'ai' && (
         <label class="level">{t.level}: <b>{shownLevel}</b>
+          {levelInfo?.rating != null && (
+            <span class="level-rating" data-testid="level-rating" title={t.levelRating}> {levelRatingText(t.lang, levelInfo.rating)}</span>
+          )}
           <input type="range" min={minLevel} max={maxLevel} value={shownLevel} data-opt="level"
                  onInput={(e) => setLevel(+(e.target as HTMLInputElement).value)} />
           {levelInfo && <small class="muted" data-testid="level-time" title={t.thinkTime}>{levelInfo.think_ms / 1000} {t.seconds}</small>}
