@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "cli/progress.h"
 #include "search/togyz/nnue_train.h"
 #include "support/run_command.h"
 
@@ -166,6 +167,16 @@ TEST(TrainShards, ProgressBarCountsEpochsAndBatches) {
   r = run_oyin("train togyz --data " + data + " --out " + net + " --epochs 2 --validation 0.34 --seed 3 --quiet");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
+}
+
+TEST(ProgressText, DurationsInSecondsMinutesAndHours) {
+  using oyin::cli::Progress;
+  EXPECT_EQ(Progress::duration_text(0), "0s");
+  EXPECT_EQ(Progress::duration_text(44.6), "45s");
+  EXPECT_EQ(Progress::duration_text(185), "3m 05s");
+  EXPECT_EQ(Progress::duration_text(3599.4), "59m 59s");
+  EXPECT_EQ(Progress::duration_text(7620), "2h 07m");
+  EXPECT_EQ(Progress::duration_text(-3), "0s");
 }
 
 }  // namespace

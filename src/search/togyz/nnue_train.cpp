@@ -271,10 +271,26 @@ namespace {
 // split (positions of a game are alike), chosen by the seed and the game number alone: the
 // shards of one run (`selfplay-data --shard`, global game numbers) split as the joined file
 // does, and both sets are kept in game order, so the shards in any order train as the joined file.
+// The game number on a file's first line (0 if it has none), to read the parts of a run in game
+// order whatever order they were named in: then the positions need no sorting (a copy of them).
+std::uint32_t first_game_of(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto n = parse_int(std::string_view(line).substr(line.rfind('\t') + 1));
+    return n && *n >= 0 && *n <= 0xFFFFFFFFLL ? static_cast<std::uint32_t>(*n) : 0;
+  }
+  return 0;
+}
+
 Status load_split(const TrainOptions& opt, std::vector<Sample>& train_set, std::vector<Sample>& val_set, std::ostream& log) {
+  std::vector<std::pair<std::uint32_t, std::string>> files;
+  for (const std::string& path : opt.data) files.emplace_back(first_game_of(path), path);
+  std::stable_sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::uint64_t games = 0, shared = 0;
   std::unordered_set<std::uint32_t> seen;  // game numbers of the files before
-  for (const std::string& path : opt.data) {
+  for (const auto& [first, path] : files) {
     auto s = read_samples(path);
     if (!s) return make_error(s.error());
     std::unordered_set<std::uint32_t> here;
