@@ -2,11 +2,20 @@
 // What `oyin train GAME` asks of a game that has a learned evaluation, and what it answers.
 // Game-neutral: the data files are `oyin selfplay-data` lines (position text, search score,
 // game result, game number), the network's shape is the game's.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace oyin {
+
+// Where a training run is, for a progress bar: called after every batch of every epoch.
+struct TrainProgress {
+  int epoch = 0, epochs = 0;          // 1-based
+  std::size_t batch = 0, batches = 0; // batches done in this epoch, of batches an epoch
+  double loss = 0;                    // mean training loss of this epoch's batches so far (before each step)
+};
 
 struct TrainOptions {
   std::vector<std::string> data;  // selfplay-data files
@@ -17,6 +26,7 @@ struct TrainOptions {
   int batch = 256;
   double lambda = 0.75;           // target = lambda * search score + (1 - lambda) * game result
   double validation = 0.1;        // share of the games held out for the validation loss
+  std::function<void(const TrainProgress&)> progress;  // none when empty
 };
 
 struct TrainReport {

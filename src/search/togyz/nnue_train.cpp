@@ -9,6 +9,7 @@
 #include <fstream>
 #include <numeric>
 #include <ostream>
+#include <unordered_set>
 
 #include "core/random.h"
 #include "core/text.h"
@@ -82,8 +83,8 @@ void zero(FloatNetwork& g) {
   g.out_bias = 0;
 }
 
-// d(loss)/d(params) of one sample, added into g.
-void backward(const FloatNetwork& net, const Sample& s, double lambda, float scale, FloatNetwork& g) {
+// d(loss)/d(params) of one sample, added into g; returns the sample's loss.
+float backward(const FloatNetwork& net, const Sample& s, double lambda, float scale, FloatNetwork& g) {
   Trace t;
   forward_trace(net, s.features.data(), s.count, t);
   const float p = sigmoid(t.y), diff = p - target(s, lambda);
@@ -110,6 +111,7 @@ void backward(const FloatNetwork& net, const Sample& s, double lambda, float sca
     for (int i = 0; i < kHidden; ++i) gw[i] += da[i];
     g.psqt[s.features[k]] += dy;
   }
+  return diff * diff;
 }
 
 void adam_step(FloatNetwork& net, FloatNetwork& g, Adam& opt, double lr) {
@@ -263,26 +265,67 @@ double mean_loss(const Network& net, const std::vector<Sample>& s, double lambda
   return s.empty() ? 0 : sum / static_cast<double>(s.size());
 }
 
-Result<TrainReport> train(const TrainOptions& opt, std::ostream& log) {
-  using Clock = std::chrono::steady_clock;
-  if (opt.data.empty()) return make_error("no data files (--data FILE...)");
-  std::vector<Sample> train_set, val_set;
-  std::uint64_t games = 0;
-  for (std::size_t fi = 0; fi < opt.data.size(); ++fi) {
-    auto s = read_samples(opt.data[fi]);
+namespace {
+
+// Reads the data files into the training and validation sets. Whole games go to one side of the
+// split (positions of a game are alike), chosen by the seed and the game number alone: the
+// shards of one run (`selfplay-data --shard`, global game numbers) split as the joined file
+// does, and both sets are kept in game order, so the shards in any order train as the joined file.
+// The game number on a file's first line (0 if it has none), to read the parts of a run in game
+// order whatever order they were named in: then the positions need no sorting (a copy of them).
+std::uint32_t first_game_of(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto n = parse_int(std::string_view(line).substr(line.rfind('\t') + 1));
+    return n && *n >= 0 && *n <= 0xFFFFFFFFLL ? static_cast<std::uint32_t>(*n) : 0;
+  }
+  return 0;
+}
+
+Status load_split(const TrainOptions& opt, std::vector<Sample>& train_set, std::vector<Sample>& val_set, std::ostream& log) {
+  std::vector<std::pair<std::uint32_t, std::string>> files;
+  for (const std::string& path : opt.data) files.emplace_back(first_game_of(path), path);
+  std::stable_sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::uint64_t games = 0, shared = 0;
+  std::unordered_set<std::uint32_t> seen;  // game numbers of the files before
+  for (const auto& [first, path] : files) {
+    auto s = read_samples(path);
     if (!s) return make_error(s.error());
+    std::unordered_set<std::uint32_t> here;
     std::uint32_t last = 0xFFFFFFFF;
     for (const Sample& x : *s) {
-      if (x.game != last) ++games, last = x.game;
-      // Whole games go to one side of the split: positions of a game are alike.
-      std::uint64_t h = opt.seed ^ (static_cast<std::uint64_t>(fi) << 32 | x.game);
+      if (x.game != last) {
+        ++games, last = x.game;
+        if (here.insert(x.game).second && seen.count(x.game)) ++shared;
+      }
+      std::uint64_t h = opt.seed ^ x.game;
       const double u = static_cast<double>(splitmix64(h) >> 11) * 0x1.0p-53;
       (u < opt.validation ? val_set : train_set).push_back(x);
     }
+    seen.insert(here.begin(), here.end());
+  }
+  for (auto* set : {&train_set, &val_set}) {
+    auto by_game = [](const Sample& a, const Sample& b) { return a.game < b.game; };
+    if (!std::is_sorted(set->begin(), set->end(), by_game)) std::stable_sort(set->begin(), set->end(), by_game);
   }
   if (train_set.empty()) return make_error("no training positions in the data files");
   if (val_set.empty()) return make_error("no validation positions: give more games or a larger --validation share");
   log << "positions: " << train_set.size() << " training, " << val_set.size() << " validation (" << games << " games)\n";
+  if (shared > 0)
+    log << "note: " << shared << " game numbers appear in more than one file (a shard given twice, or runs "
+        << "without --first-game apart: such games fall on the same side of the split)\n";
+  return Ok{};
+}
+
+}  // namespace
+
+Result<TrainReport> train(const TrainOptions& opt, std::ostream& log) {
+  using Clock = std::chrono::steady_clock;
+  if (opt.data.empty()) return make_error("no data files (--data FILE...)");
+  std::vector<Sample> train_set, val_set;
+  if (auto st = load_split(opt, train_set, val_set, log); !st) return make_error(st.error());
 
   FloatNetwork net = initial_network(opt.seed);
   TrainReport rep;
@@ -310,12 +353,19 @@ Result<TrainReport> train(const TrainOptions& opt, std::ostream& log) {
   for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
     const auto t0 = Clock::now();
     std::shuffle(order.begin(), order.end(), rng);
+    TrainProgress at{epoch, opt.epochs, 0, (order.size() + batch - 1) / batch, 0};
+    double loss_sum = 0;
     for (std::size_t b = 0; b < order.size(); b += batch) {
       const std::size_t e = std::min(order.size(), b + batch);
       zero(grad);
       const float scale = 1.0f / static_cast<float>(e - b);
-      for (std::size_t i = b; i < e; ++i) backward(net, train_set[order[i]], opt.lambda, scale, grad);
+      for (std::size_t i = b; i < e; ++i) loss_sum += backward(net, train_set[order[i]], opt.lambda, scale, grad);
       adam_step(net, grad, adam, opt.learning_rate);
+      if (opt.progress) {
+        ++at.batch;
+        at.loss = loss_sum / static_cast<double>(e);
+        opt.progress(at);
+      }
     }
     // The network as it stands after the epoch, on both sets.
     const double tl = mean_loss(net, train_set, opt.lambda), val = mean_loss(net, val_set, opt.lambda);
