@@ -32,8 +32,8 @@ stones - 640 501"
       fi
       records="$records --records $shared/data/togyz/$f"
     done ;;
-  tojmot) runs="- - 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 46)
-material - 20 $(seq -s " " 3001 3055)" ;;
+  tojmot) runs="- - 20 1 2 3 4 5 6 7 8 9 11 1001 1002 1003 2001 2002 $(seq -s " " 12 31)
+material - 20 $(seq -s " " 3001 3036)" ;;
   capgo) runs="- - 20 1 2 3 4 5 6 7 8 9 10 11 12 1001 1002 1003 1004 1005
 - 9x9 20 $(seq -s ' ' 101 140)
 - 9x9-target2 20 201 202

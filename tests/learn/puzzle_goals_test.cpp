@@ -92,7 +92,7 @@ TEST(PuzzleGoals, TogyzStonesCountAfterTheAnswer) {
 
 TEST(PuzzleGoals, TheTrainerSolvesWithTheAnswerPlayed) {
   register_builtin_games();
-  for (const char* game : {"togyz"}) {
+  for (const char* game : {"togyz", "tojmot"}) {
     const std::string goal = std::string(game) == "togyz" ? "stones" : "material";
     const auto two = shipped_of(game, goal, 2);
     ASSERT_FALSE(two.empty()) << game;

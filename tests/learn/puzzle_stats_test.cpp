@@ -176,5 +176,29 @@ TEST(PuzzleSourceRules, ShippedTogyzHasRealGamesAndMiddleGames) {
   EXPECT_GE(3 * fact(*st, "kazans-below-70").count, st->puzzles);
 }
 
+// Tojmot: half the shipped file starts with the material within 3 pieces: the "material" puzzles
+// (seeds 3001 and up), every one from balanced self-play of two equal strong players.
+TEST(PuzzleSourceRules, ShippedTojmotIsHalfBalanced) {
+  register_builtin_games();
+  auto st = learn::puzzle_stats(shipped("tojmot"));
+  ASSERT_TRUE(st) << st.error();
+  EXPECT_GE(st->puzzles, 1000);
+  EXPECT_TRUE(fact(*st, "material-within-3").met) << fact(*st, "material-within-3").count << " of " << st->puzzles;
+  EXPECT_TRUE(st->rules_met());
+  int material = 0;
+  std::istringstream in(shipped("tojmot"));
+  for (std::string l; std::getline(in, l);) {
+    auto p = learn::parse_puzzle_line(l);
+    ASSERT_TRUE(p) << p.error();
+    if (p->goal != "material") continue;
+    ++material;
+    EXPECT_TRUE(p->source.starts_with("material#")) << p->id;
+    EXPECT_GE(std::stoi(p->id.substr(p->id.find('-') + 1)), 3001) << p->id;
+    EXPECT_LE(p->moves, 2) << p->id;
+  }
+  EXPECT_EQ(material, st->by_goal.at("material"));
+  EXPECT_GE(2 * fact(*st, "material-within-3").count, st->puzzles);
+}
+
 }  // namespace
 }  // namespace oyin
