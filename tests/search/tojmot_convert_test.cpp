@@ -60,7 +60,7 @@ TEST(TojmotConvert, CommandPlaysOutPositionsFromAFile) {
   // Each play-out: how it ended, the start, the last position, the moves, the side ahead's scores
   // (a mate in 5 plies, then 3, then 1).
   EXPECT_EQ(oyin::testing::slurp(games),
-            "0\tmate\t3\tw W:1G11,7B8 B:1G17 0 1\tb W:1G13,7G15 B:1G17 5 3\tb8a9 g17f16 g11g13 f16g17 a9g15\t"
+            "0\tmate\t3\tw W:1G11,7B8 B:1G17 0 1\tb W:1G13,7G15 B:1G17 5 3\tb8b10 g17f16 g11g13 f16g17 b10g15\t"
             "29995 29997 29999\n"
             "1\tmate\t4\tw W:1G9,7B8,4L8 B:1F16 0 1\tb W:4F8,1G9,7I15 B:1F16 7 4\t"
             "b8g13 f16h16 g13i13 h16g17 i13i15 g17f16 l8f8\t29993 29995 29997 29999\n");

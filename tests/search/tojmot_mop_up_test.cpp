@@ -17,6 +17,7 @@ EvalParams without_mop_up() {
 // The first four weights alone, as they were first measured.
 EvalParams with_mop_up() {
   EvalParams e;
+  e.mop_lead = 300;
   e.mop_edge = 6;
   e.mop_near = 8;
   e.trade = 4;
@@ -38,11 +39,18 @@ TEST(TojmotMopUp, OneSwitchTurnsEveryTermOff) {
   EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), *parsed), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
 }
 
+TEST(TojmotMopUp, OnByDefault) {
+  // 7 and 8 against the lone 1 on G9: near 8 * (8 - 2) = 48, trade 4 * (36 - 4) = 128, box
+  // 25 * 4 = 100 (the 7 takes E9, F10 and G11, the white 1 G7), no edge, nothing to push.
+  const std::string text = "w W:1G5,7A5,8N6 B:1G9 0 1";
+  EXPECT_EQ(evaluate(pos(text), EvalParams{}) - evaluate(pos(text), without_mop_up()), 276);
+}
+
 TEST(TojmotMopUp, MopUpIsOffWhileMaterialIsLevel) {
   EXPECT_EQ(mop_up_of("w W:1G1,XE3,7G3,XI3,2B4,5D4,8F4,9H4,6J4,4L4,3N4,IIA5,VC5,VIIIE5,IXG5,VII5,IVK5,IIIM5 "
                       "B:IIIA13,IVC13,VIE13,IXG13,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 1"),
             0);
-  // Two Romans up is not yet far ahead (mop_lead 300).
+  // Two Romans up is not yet far ahead (mop_lead 300; the default 200 ramps in from there).
   EXPECT_EQ(mop_up_of("w W:1G3,IIA5,VC5 B:1G15 0 1"), 0);
 }
 

@@ -19,7 +19,7 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo},
     {"mop_up", &EvalParams::mop_up},     {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
     {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
-    {"mop_strip", &EvalParams::mop_strip}, {"mop_box", &EvalParams::mop_box}};
+    {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -47,7 +47,8 @@ constexpr int kMaxRoom = 24;      // a 5x5 square around the cell, the cell left
 constexpr int kFar = 8;           // the 1s' distance beyond which nearer is no better
 constexpr int kRamp = 200;        // the mop-up term grows over this much lead past mop_lead
 constexpr int kStartPieces = 18;  // a side's pieces at the start
-constexpr int kNearOfficers = 4;  // the own 1 is drawn to the other only below this many enemy officers
+constexpr int kNearOfficers = 4;
+constexpr int kAttackReach = 6;   // an officer this many steps from the other 1 or more does not attack it  // the own 1 is drawn to the other only below this many enemy officers
 
 const Tables& tables() {
   static const Tables t = [] {
@@ -185,7 +186,7 @@ int free_steps(const Position& p, int side) {
 // is no prize in itself.
 int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
   if (!e.mop_up) return 0;
-  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip) return 0;
+  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip && !e.mop_attack) return 0;
   int mat[2] = {0, 0};
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < p.count[s]; ++i) mat[s] += values[kind_of(p.board[p.list[s][i]])];
@@ -203,7 +204,9 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   }
   for (int i = 0; i < p.count[strong]; ++i) {
     const int c = p.list[strong][i];
-    if (is_roman(kind_of(p.board[c]))) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+    const int k = kind_of(p.board[c]);
+    if (is_roman(k)) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+    else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
   }
   if (officers < kNearOfficers)
     bonus += e.mop_near * (kFar - std::min(kFar, distance(p.one[strong], lone))) * (kNearOfficers - officers) / kNearOfficers;
