@@ -1,8 +1,9 @@
-// The evaluation's mop-up term for Tojmot (eval.cpp, mop_up): off while material is level, its
-// size and direction on fixed positions.
+// The evaluation's mop-up terms for Tojmot (eval.cpp, mop_up): on by default, one switch turns
+// them off, off while material is level, their size and direction on fixed positions.
 #include <gtest/gtest.h>
 
 #include "games/tojmot/game.h"
+#include "search/alphabeta.h"
 #include "search/tojmot_positions.h"
 
 namespace oyin::tojmot {
@@ -113,6 +114,24 @@ TEST(TojmotMopUp, StripCountsTheSideBehindsPiecesOffOnly) {
   EXPECT_EQ(evaluate(pos(text), b) - evaluate(pos(text), a), 170);
   const std::string more = "w W:1G5,7A5,8N6,9B4,2D4 B:1G9 0 1";
   EXPECT_EQ(evaluate(pos(more), b) - evaluate(pos(more), a), 170);
+}
+
+std::string best_move(const std::string& text, const EvalParams& e) {
+  search::TranspositionTable tt(4);
+  search::AlphaBeta<Tojmot> ab(tt, e);
+  search::Config cfg;
+  cfg.max_nodes = 5000;
+  const Position p = pos(text);
+  const auto out = ab.run(p, {}, cfg, {});
+  return out.lines.empty() ? "" : move_to_text(p, out.lines[0].move);
+}
+
+TEST(TojmotMopUp, TheOneWalksTowardTheLoneOne) {
+  // An ending a play-out reached (the side behind has a lone 1 and an X): without the terms
+  // Black pushes an X, with them its 1 steps from G7 to E7, toward the white 1 on B6.
+  const std::string text = "b W:1B6,XK13 B:VH4,1G7,XD8,2F8,XG9,6H10 1 145";
+  EXPECT_EQ(best_move(text, without_mop_up()), "d8e7");
+  EXPECT_EQ(best_move(text, EvalParams{}), "g7e7");
 }
 
 }  // namespace

@@ -181,8 +181,8 @@ int free_steps(const Position& p, int side) {
 }
 
 // When one side is far ahead, material says nothing about how to win: drive the other 1 where
-// it has little room, bring one's own 1 near it (it takes squares from it and cannot be taken),
-// and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
+// it has little room, take its neighbour cells, bring one's own 1 near it (it takes squares from
+// it and cannot be taken), push the Romans and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
 // is no prize in itself.
 int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
   if (!e.mop_up) return 0;
