@@ -15,7 +15,7 @@ namespace oyin::cli {
 namespace {
 
 struct ConvertOpts {
-  std::string game, save, from;
+  std::string game, save, from, games_out;
   match::ConversionOptions o;
   bool quiet = false;
 };
@@ -84,6 +84,11 @@ int run_convert(const ConvertOpts& c) {
   auto rep = match::play_out_positions(g, c.o, std::move(positions), progress);
   if (!rep) throw UsageError(rep.error());
   print_report(c, *rep, games);
+  if (!c.games_out.empty()) {
+    std::ofstream f(c.games_out, std::ios::trunc);
+    f << match::play_outs_to_text(*rep);
+    if (!f) throw UsageError("cannot write '" + c.games_out + "'");
+  }
   return 0;
 }
 
@@ -111,6 +116,7 @@ void add_convert_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--eval", o.eval, "The engine's evaluation weights as name=value,name=value (default: its own)");
   cmd->add_option("--save", c->save, "Write the collected positions to this file");
   cmd->add_option("--from", c->from, "Play out the positions of this file (written by --save) instead of collecting");
+  cmd->add_option("--games", c->games_out, "Write each play-out (its moves and the position it ended in) to this file");
   cmd->add_flag("--quiet", c->quiet, "No progress lines");
   cmd->callback([c, &exit_code] {
     if (c->o.within > c->o.max_moves) throw UsageError("--within must not exceed --max-moves");

@@ -53,7 +53,10 @@ Result<std::optional<WonPosition>> collect_one(const GameEntry& g, const Convers
 PlayOut play_out_one(const GameEntry& g, const ConversionOptions& o, const WonPosition& w, Engine& ahead, Engine& defender) {
   PlayOut out;
   auto created = g.new_game(o.rules, w.text);
-  if (!created) return {0, false, "bad_position"};
+  if (!created) {
+    out.end = "bad_position";
+    return out;
+  }
   std::unique_ptr<GameState> st = std::move(*created);
   ahead.new_game();
   defender.new_game();
@@ -61,6 +64,7 @@ PlayOut play_out_one(const GameEntry& g, const ConversionOptions& o, const WonPo
   Rng rng(game_seed(o.seed, w.game) ^ 0xD1FFULL);
   while (true) {
     const GameStatus s = st->status();
+    out.last = st->position_text();
     if (s.over()) {
       out.mated = s.outcome == Outcome::Win && s.winner == us;
       out.end = s.outcome == Outcome::Win && s.winner != us ? std::string("lost") : std::string(s.code);
@@ -76,6 +80,8 @@ PlayOut play_out_one(const GameEntry& g, const ConversionOptions& o, const WonPo
       out.end = "no_move";
       return out;
     }
+    out.line.push_back(r.best_move);
+    if (ours) out.scores.push_back(r.info.score_cp);
     out.moves += ours;
   }
 }
@@ -201,6 +207,26 @@ std::string won_positions_to_text(const std::vector<WonPosition>& v) {
   std::string out;
   for (const WonPosition& w : v)
     out += std::to_string(w.game) + '\t' + std::to_string(w.ply) + '\t' + std::to_string(w.score) + '\t' + w.text + '\n';
+  return out;
+}
+
+std::string play_outs_to_text(const ConversionReport& r) {
+  std::string out;
+  for (std::size_t i = 0; i < r.results.size(); ++i) {
+    const PlayOut& p = r.results[i];
+    std::string line;
+    for (const std::string& m : p.line) {
+      if (!line.empty()) line += ' ';
+      line += m;
+    }
+    std::string scores;
+    for (int x : p.scores) {
+      if (!scores.empty()) scores += ' ';
+      scores += std::to_string(x);
+    }
+    out += std::to_string(i) + '\t' + (p.mated ? std::string("mate") : p.end) + '\t' + std::to_string(p.moves) + '\t' +
+           r.positions[i].text + '\t' + p.last + '\t' + line + '\t' + scores + '\n';
+  }
   return out;
 }
 

@@ -44,6 +44,9 @@ struct PlayOut {
   int moves = 0;        // moves the side ahead made
   bool mated = false;   // the side ahead won by mate (or any win the rules give)
   std::string end;      // the status code ("mate", "threefold", ...), "lost", or "move_limit"
+  std::vector<std::string> line;  // the moves played, both sides (to watch how it went)
+  std::vector<int> scores;        // the side ahead's score before each of its moves
+  std::string last;               // the position it ended in
 };
 
 struct ConversionReport {
@@ -72,6 +75,9 @@ int moves_percentile(const std::vector<PlayOut>& results, double q);
 
 // The positions file: one `game <TAB> ply <TAB> score <TAB> position` line each.
 std::string won_positions_to_text(const std::vector<WonPosition>& v);
+// The play-outs: `index <TAB> end <TAB> moves <TAB> start <TAB> last position <TAB> moves played
+// <TAB> the side ahead's scores`.
+std::string play_outs_to_text(const ConversionReport& r);
 Result<std::vector<WonPosition>> won_positions_from_text(std::string_view text);
 
 }  // namespace oyin::match

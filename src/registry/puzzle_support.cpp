@@ -33,6 +33,8 @@ Result<std::pair<std::vector<SelfplayPly>, int>> selfplay_game(const GameAdapter
   std::unique_ptr<GameState> state = std::move(*st);
   Rng rng(seed);
   engine.new_game();
+  if (!opt.eval.empty())
+    if (auto ok = engine.set_option("EvalParams", opt.eval); !ok) return make_error(ok.error());
   std::vector<SelfplayPly> plies;
   const int weaker_side = static_cast<int>(rng.below(2));
   for (int ply = 0; ply < opt.max_plies; ++ply) {

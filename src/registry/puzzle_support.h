@@ -152,6 +152,7 @@ struct SelfplayOptions {
   int opening_plies = 4;
   int max_plies = 300;
   SearchLimits limits;
+  std::string eval;  // the engine's EvalParams for these games ("": its defaults)
   // When set (>= 0): the level of a weaker player, who takes the side given by the seed; the
   // stronger side's mates and wins against it are the puzzles' material.
   int weaker_level = -1;

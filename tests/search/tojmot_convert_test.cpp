@@ -46,7 +46,9 @@ TEST(TojmotConvert, CommandPlaysOutPositionsFromAFile) {
   const std::string file = write_temp("convert_mates.tsv",
                                       "0\t0\t30000\tw W:1G11,7B8 B:1G17 0 1\n"
                                       "1\t0\t30000\tw W:1G9,7B8,4L8 B:1F16 0 1\n");
-  const auto r = oyin::testing::run_oyin("convert tojmot --from " + file + " --nodes 20000 --within 3 --max-moves 10 --quiet");
+  const std::string games = ::testing::TempDir() + "convert_mates.games";
+  const auto r = oyin::testing::run_oyin("convert tojmot --from " + file +
+                                         " --nodes 20000 --within 3 --max-moves 10 --quiet --games " + games);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, "Positions: 2 (from " + file + "), scored 500 or more for the side to move\n"
@@ -55,6 +57,13 @@ TEST(TojmotConvert, CommandPlaysOutPositionsFromAFile) {
                    "Moves to mate: median 3, p95 4\n"
                    "Not mated within 3: 1 mated later\n"
                    "  mate after 4 moves (game 1 ply 0, score 30000): w W:1G9,7B8,4L8 B:1F16 0 1\n");
+  // Each play-out: how it ended, the start, the last position, the moves, the side ahead's scores
+  // (a mate in 5 plies, then 3, then 1).
+  EXPECT_EQ(oyin::testing::slurp(games),
+            "0\tmate\t3\tw W:1G11,7B8 B:1G17 0 1\tb W:1G13,7G15 B:1G17 5 3\tb8b10 g17f16 g11g13 f16g17 b10g15\t"
+            "29995 29997 29999\n"
+            "1\tmate\t4\tw W:1G9,7B8,4L8 B:1F16 0 1\tb W:4F8,1G9,7I15 B:1F16 7 4\t"
+            "b8g13 f16h16 g13i13 h16g17 i13i15 g17f16 l8f8\t29993 29995 29997 29999\n");
 }
 
 TEST(TojmotConvert, CommandCollectsTheSameWhateverTheJobs) {
@@ -89,7 +98,14 @@ TEST(TojmotConvert, CommandCollectsTheSameWhateverTheJobs) {
 
 TEST(TojmotConvert, PercentilesCountAFailureAsBeyondEveryMate) {
   using match::PlayOut;
-  const std::vector<PlayOut> r = {{10, true, "mate"}, {30, true, "mate"}, {20, true, "mate"}, {60, false, "threefold"}};
+  auto out = [](int moves, bool mated, const char* end) {
+    PlayOut p;
+    p.moves = moves;
+    p.mated = mated;
+    p.end = end;
+    return p;
+  };
+  const std::vector<PlayOut> r = {out(10, true, "mate"), out(30, true, "mate"), out(20, true, "mate"), out(60, false, "threefold")};
   EXPECT_EQ(match::moves_percentile(r, 0.5), 20);
   EXPECT_EQ(match::moves_percentile(r, 0.75), 30);
   EXPECT_EQ(match::moves_percentile(r, 0.95), -1);

@@ -1,8 +1,9 @@
-// The evaluation's mop-up term for Tojmot (eval.cpp, mop_up): off while material is level, its
-// size and direction on fixed positions.
+// The evaluation's mop-up terms for Tojmot (eval.cpp, mop_up): on by default, one switch turns
+// them off, off while material is level, their size and direction on fixed positions.
 #include <gtest/gtest.h>
 
 #include "games/tojmot/game.h"
+#include "search/alphabeta.h"
 #include "search/tojmot_positions.h"
 
 namespace oyin::tojmot {
@@ -10,32 +11,47 @@ namespace {
 
 EvalParams without_mop_up() {
   EvalParams e;
-  e.mop_edge = e.mop_near = e.trade = e.mop_push = 0;
+  e.mop_up = 0;
   return e;
 }
 
-// The weights the term was measured with (off by default, eval.h).
+// The first four weights alone, as they were first measured.
 EvalParams with_mop_up() {
   EvalParams e;
+  e.mop_lead = 300;
   e.mop_edge = 6;
   e.mop_near = 8;
   e.trade = 4;
   e.mop_push = 6;
+  e.mop_strip = e.mop_box = 0;
   return e;
 }
 
 // What the mop-up term adds to the evaluation for the side to move.
 int mop_up_of(const std::string& text) { return evaluate(pos(text), with_mop_up()) - evaluate(pos(text), without_mop_up()); }
 
-TEST(TojmotMopUp, OffByDefault) {
-  EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), EvalParams{}), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
+TEST(TojmotMopUp, OneSwitchTurnsEveryTermOff) {
+  EvalParams zero = without_mop_up();
+  zero.mop_up = 1;
+  zero.mop_edge = zero.mop_near = zero.trade = zero.mop_push = zero.mop_strip = zero.mop_box = 0;
+  EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), zero), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
+  const auto parsed = parse_eval_params("mop_up=0");
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), *parsed), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
+}
+
+TEST(TojmotMopUp, OnByDefault) {
+  // 7 and 8 against the lone 1 on G9: near 8 * (8 - 2) = 48, trade 4 * (36 - 4) = 128, box
+  // 25 * 4 = 100 (the 7 takes E9, F10 and G11, the white 1 G7), no edge, nothing to push.
+  const std::string text = "w W:1G5,7A5,8N6 B:1G9 0 1";
+  EXPECT_EQ(evaluate(pos(text), EvalParams{}) - evaluate(pos(text), without_mop_up()), 276);
 }
 
 TEST(TojmotMopUp, MopUpIsOffWhileMaterialIsLevel) {
   EXPECT_EQ(mop_up_of("w W:1G1,XE3,7G3,XI3,2B4,5D4,8F4,9H4,6J4,4L4,3N4,IIA5,VC5,VIIIE5,IXG5,VII5,IVK5,IIIM5 "
                       "B:IIIA13,IVC13,VIE13,IXG13,VIIII13,VK13,IIM13,3B14,4D14,6F14,9H14,8J14,5L14,2N14,XE15,7G15,XI15,1G17 0 1"),
             0);
-  // Two Romans up is not yet far ahead (mop_lead 300).
+  // Two Romans up is not yet far ahead (mop_lead 300; the default 200 ramps in from there).
   EXPECT_EQ(mop_up_of("w W:1G3,IIA5,VC5 B:1G15 0 1"), 0);
 }
 
@@ -61,6 +77,61 @@ TEST(TojmotMopUp, MopUpWaitsForTheEnemyOfficersToGoBeforeTheOneWalksOut) {
   const std::string four = "B:1G15,2A13,3C13,4E13,5I13 0 1";
   EXPECT_EQ(mop_up_of("w W:1G9,7A5,8N6,7B4,8C5,9D6 " + four), mop_up_of("w W:1G3,7A5,8N6,7B4,8C5,9D6 " + four));
   EXPECT_GT(mop_up_of("w W:1G9,7A5,8N6,7B4,8C5,9D6 " + four), 0) << "the rest of the term is on";
+}
+
+// What the box term adds at weight 10 (the other mop-up weights 0).
+int box_of(const std::string& text) {
+  EvalParams a = without_mop_up(), b = without_mop_up();
+  a.mop_up = b.mop_up = 1;
+  a.mop_edge = a.mop_near = a.trade = a.mop_push = a.mop_strip = a.mop_box = 0;
+  b.mop_edge = b.mop_near = b.trade = b.mop_push = b.mop_strip = 0;
+  b.mop_box = 10;
+  return evaluate(pos(text), b) - evaluate(pos(text), a);
+}
+
+TEST(TojmotMopUp, TheBoxCountsTheCellsTheLoneOneCannotReach) {
+  // G9's eight neighbours are all on the board; the 7's diagonal A5-H12 crosses E9, F10 and G11.
+  EXPECT_EQ(box_of("w W:1G3,7A5,8N6 B:1G9 0 1"), 30);
+  // The white 1 on G5 also takes G7 (the 1s may not touch).
+  EXPECT_EQ(box_of("w W:1G5,7A5,8N6 B:1G9 0 1"), 40);
+  EXPECT_EQ(box_of("b W:1G5,7A5,8N6 B:1G9 0 1"), -40) << "the same term, for the side behind";
+  // Leapers far ahead: on G9 only H8 is taken (the 6 on J4); on the edge, A9, none is, but three
+  // of its eight neighbours are off the board.
+  EXPECT_EQ(box_of("w W:1G3,5D4,6J4,3N4 B:1G9 0 1"), 10);
+  EXPECT_EQ(box_of("w W:1G3,5D4,6J4,3N4 B:1A9 0 1"), 30);
+  // Two Romans up is not far ahead: nothing.
+  EXPECT_EQ(box_of("w W:1G5,IIA5,VC5 B:1G9 0 1"), 0);
+}
+
+TEST(TojmotMopUp, StripCountsTheSideBehindsPiecesOffOnly) {
+  EvalParams a = without_mop_up(), b = without_mop_up();
+  a.mop_up = b.mop_up = 1;
+  a.mop_edge = a.mop_near = a.trade = a.mop_push = a.mop_strip = a.mop_box = 0;
+  b.mop_edge = b.mop_near = b.trade = b.mop_push = b.mop_box = 0;
+  b.mop_strip = 10;
+  // Black has 1 piece of 18: 17 off, 170; White's own pieces off do not count.
+  const std::string text = "w W:1G5,7A5,8N6 B:1G9 0 1";
+  EXPECT_EQ(evaluate(pos(text), b) - evaluate(pos(text), a), 170);
+  const std::string more = "w W:1G5,7A5,8N6,9B4,2D4 B:1G9 0 1";
+  EXPECT_EQ(evaluate(pos(more), b) - evaluate(pos(more), a), 170);
+}
+
+std::string best_move(const std::string& text, const EvalParams& e) {
+  search::TranspositionTable tt(4);
+  search::AlphaBeta<Tojmot> ab(tt, e);
+  search::Config cfg;
+  cfg.max_nodes = 5000;
+  const Position p = pos(text);
+  const auto out = ab.run(p, {}, cfg, {});
+  return out.lines.empty() ? "" : move_to_text(p, out.lines[0].move);
+}
+
+TEST(TojmotMopUp, TheOneWalksTowardTheLoneOne) {
+  // An ending a play-out reached (the side behind has a lone 1 and an X): without the terms
+  // Black pushes an X, with them its 1 steps from G7 to E7, toward the white 1 on B6.
+  const std::string text = "b W:1B6,XK13 B:VH4,1G7,XD8,2F8,XG9,6H10 1 145";
+  EXPECT_EQ(best_move(text, without_mop_up()), "d8e7");
+  EXPECT_EQ(best_move(text, EvalParams{}), "g7e7");
 }
 
 }  // namespace

@@ -17,8 +17,9 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"eight", &EvalParams::eight},     {"nine", &EvalParams::nine},         {"roman", &EvalParams::roman},
     {"x", &EvalParams::x},             {"advance", &EvalParams::advance},   {"mobility", &EvalParams::mobility},
     {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo},
-    {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
-    {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push}};
+    {"mop_up", &EvalParams::mop_up},     {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
+    {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
+    {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -46,7 +47,8 @@ constexpr int kMaxRoom = 24;      // a 5x5 square around the cell, the cell left
 constexpr int kFar = 8;           // the 1s' distance beyond which nearer is no better
 constexpr int kRamp = 200;        // the mop-up term grows over this much lead past mop_lead
 constexpr int kStartPieces = 18;  // a side's pieces at the start
-constexpr int kNearOfficers = 4;  // the own 1 is drawn to the other only below this many enemy officers
+constexpr int kNearOfficers = 4;
+constexpr int kAttackReach = 6;   // an officer this many steps from the other 1 or more does not attack it  // the own 1 is drawn to the other only below this many enemy officers
 
 const Tables& tables() {
   static const Tables t = [] {
@@ -163,12 +165,28 @@ int side_score(const Position& p, int s, const EvalParams& e, const std::array<i
   return score;
 }
 
+// The cells side's 1 could step to: on the board, out of the other zone, not its own piece's, not
+// attacked (the 1 itself moved away). Eight when it has all its room.
+int free_steps(const Position& p, int side) {
+  const Geometry& g = geometry();
+  const int one = p.one[side];
+  int n = 0;
+  for (int c : g.step8[one]) {
+    const Piece q = p.board[c];
+    if (q != kEmpty && colour_of(q) == side) continue;
+    if (g.zone[c] == (side ^ 1)) continue;
+    n += !attacked(p, c, side ^ 1, one);
+  }
+  return n;
+}
+
 // When one side is far ahead, material says nothing about how to win: drive the other 1 where
-// it has little room, bring one's own 1 near it (it takes squares from it and cannot be taken),
-// and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
+// it has little room, take its neighbour cells, bring one's own 1 near it (it takes squares from
+// it and cannot be taken), push the Romans and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
 // is no prize in itself.
 int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
-  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push) return 0;
+  if (!e.mop_up) return 0;
+  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip && !e.mop_attack) return 0;
   int mat[2] = {0, 0};
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < p.count[s]; ++i) mat[s] += values[kind_of(p.board[p.list[s][i]])];
@@ -186,11 +204,15 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   }
   for (int i = 0; i < p.count[strong]; ++i) {
     const int c = p.list[strong][i];
-    if (is_roman(kind_of(p.board[c]))) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+    const int k = kind_of(p.board[c]);
+    if (is_roman(k)) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+    else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
   }
   if (officers < kNearOfficers)
     bonus += e.mop_near * (kFar - std::min(kFar, distance(p.one[strong], lone))) * (kNearOfficers - officers) / kNearOfficers;
   bonus += e.trade * (2 * kStartPieces - p.count[0] - p.count[1]);
+  bonus += e.mop_strip * (kStartPieces - p.count[weak]);
+  if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
   bonus = bonus * std::min(over, kRamp) / kRamp;
   return lead > 0 ? bonus : -bonus;
 }

@@ -73,7 +73,11 @@ bool clock_is_low(const std::string& position) {
 // attacker to move) is lowest, then a capture, then the move ending nearest the attacker's
 // last move (the fight), in board steps.
 std::pair<int, int> defence_rank(const G::Position& before, G::Move last, G::Move d) {
-  static const tojmot::EvalParams params;
+  static const tojmot::EvalParams params = [] {
+    tojmot::EvalParams e;
+    e.mop_up = 0;  // the puzzles were made before the mop-up terms
+    return e;
+  }();
   G::Position after = before;
   G::Undo u;
   const bool capture = G::is_capture(before, d);
@@ -245,6 +249,7 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles() {
   src.name = "selfplay";
   src.options.opening_plies = 6;
   src.options.max_plies = 240;
+  src.options.eval = "mop_up=0";  // the engine before the mop-up terms: the shipped puzzles rebuild byte for byte
   // A depth-5 player against a depth-1 one with noise: the weaker one walks into mates.
   src.options.limits.level = 5;
   src.options.limits.nodes = 1500;
