@@ -1,4 +1,5 @@
-// Tojmot puzzles: mates in 1 to 3 from self-play positions of the alpha-beta engine.
+// Tojmot puzzles: mates in 1 to 3 from self-play positions of the alpha-beta engine, and
+// "material": three Romans' worth won in 1 or 2 moves from balanced self-play.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -128,8 +129,8 @@ std::string symmetric_key(const std::string& rules_text, const std::string& posi
   return rules_text + "|" + std::min(same, flip);
 }
 
-// Checks.
-std::vector<std::string> forcing_moves(const std::string& rules_text, const std::string& position) {
+// The side to move's checks, and its captures too when `captures` (in generation order).
+std::vector<std::string> checks_or_captures(const std::string& rules_text, const std::string& position, bool captures) {
   std::vector<std::string> out;
   auto rules = G::parse_rules(rules_text);
   if (!rules) return out;
@@ -139,12 +140,18 @@ std::vector<std::string> forcing_moves(const std::string& rules_text, const std:
   G::generate_moves(*pos, moves);
   for (const auto& m : moves) {
     G::Undo u;
+    const bool capture = G::is_capture(*pos, m);
     G::play(*pos, m, u);
     const bool check = G::in_check(*pos);
     G::undo(*pos, m, u);
-    if (check) out.push_back(G::move_to_text(*pos, m));
+    if (check || (captures && capture)) out.push_back(G::move_to_text(*pos, m));
   }
   return out;
+}
+
+// Checks (the mates' forcing moves).
+std::vector<std::string> forcing_moves(const std::string& rules_text, const std::string& position) {
+  return checks_or_captures(rules_text, position, false);
 }
 
 // Material as a player sees it: pieces on the board, each counted once (the toj too), whatever
@@ -179,23 +186,12 @@ search::GoalTest<G> material_goal(const G::Position& start) {
   return [=](const G::Position& now) { return worth(now, a) - worth(now, d) - lead0 >= kMaterialGoal; };
 }
 
-// Checks and captures.
+// Checks and captures (material's forcing moves).
 std::vector<std::string> checks_and_captures(const std::string& rules_text, const std::string& position) {
-  std::vector<std::string> out = forcing_moves(rules_text, position);
-  auto rules = G::parse_rules(rules_text);
-  if (!rules) return out;
-  auto pos = G::parse_position(position, *rules);
-  if (!pos) return out;
-  G::MoveList moves;
-  G::generate_moves(*pos, moves);
-  for (const auto& m : moves) {
-    const std::string text = G::move_to_text(*pos, m);
-    if (G::is_capture(*pos, m) && std::find(out.begin(), out.end(), text) == out.end()) out.push_back(text);
-  }
-  return out;
+  return checks_or_captures(rules_text, position, true);
 }
 
-// Material won in 1 to 3 moves from balanced self-play of two strong players: the plies where the
+// Material won in 1 or 2 moves from balanced self-play of two strong players: the plies where the
 // engine's score for the side to move is a Roman and a half or more (the exact search decides).
 std::shared_ptr<const PuzzleSupport> material_puzzles(const PuzzleSupport& own, SelfplaySource even) {
   auto s = std::make_shared<PuzzleSupport>();
