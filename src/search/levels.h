@@ -2,7 +2,8 @@
 // Playing levels 0..10: a depth cap, how many best root lines are kept, and how much random
 // noise (in centi-units) is added to their scores before the engine picks one. Level 0 is
 // close to a random legal mover (it still takes a win in one); level 10 is the full search.
-// The Elo each level reached in our own matches is in README ("Search, UCI, bench, analyze, match").
+// The rating each level reached in our own matches is in docs/engines.md ("The levels on the
+// players' scale").
 // This is the alpha-beta engine's only level table: the server and the terminal game take the
 // think time from it too.
 #include <vector>
