@@ -24,7 +24,11 @@ std::string depth_theme(const std::string& goal, int moves) { return goal + "-in
 std::vector<std::string> all_themes(const PuzzleSupport& s, const std::string& rules, const std::string& position,
                                     const std::vector<std::string>& solution, int moves) {
   std::vector<std::string> t = {depth_theme(s.goal, moves)};
-  for (auto& x : s.themes(rules, position, solution)) t.push_back(std::move(x));
+  // A goal short of the game's end: the themes are the solver's play; the opponent's last
+  // answer (which may take something back) is no sacrifice.
+  std::vector<std::string> played = solution;
+  if (s.reached && !played.empty() && played.size() % 2 == 0) played.pop_back();
+  for (auto& x : s.themes(rules, position, played)) t.push_back(std::move(x));
   return t;
 }
 

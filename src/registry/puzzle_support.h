@@ -179,8 +179,8 @@ struct SelfplaySource {
   // winner's last plies (a goal short of the game's end: Tojmot "material").
   std::function<bool(const SelfplayPly& ply)> pick;
   // When > 0: candidates name their stretch of this many plies too ("material#3@2": game 3, plies
-  // 2*span..3*span-1). The generator takes one puzzle of each depth per source name, so a long
-  // game gives one per stretch instead of one in all.
+  // 2*stretch_plies to 3*stretch_plies - 1). The generator takes one puzzle of each depth per
+  // source name, so a long game gives one per stretch instead of one in all.
   int stretch_plies = 0;
 };
 void selfplay_candidates(const GameAdapter& game, Engine& engine, const SelfplaySource& source, std::uint64_t seed,

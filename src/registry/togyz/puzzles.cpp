@@ -134,13 +134,7 @@ std::shared_ptr<const PuzzleSupport> stones_puzzles(const PuzzleSupport& own) {
   s->generate_nodes = 2'000'000;
   s->verify_nodes = 50'000'000;
   set_puzzle_proofs<G>(*s, defence_rank, stones_goal);
-  // The solver's play only: the opponent's last answer (which may take some stones back) is no
-  // sacrifice.
-  s->themes = [](const std::string& rules, const std::string& position, const std::vector<std::string>& solution) {
-    std::vector<std::string> mine = solution;
-    if (!mine.empty() && mine.size() % 2 == 0) mine.pop_back();
-    return themes(rules, position, mine);
-  };
+  s->themes = themes;  // read off the solver's play (learn/puzzles.cpp leaves out the last answer)
   s->symmetric_key = symmetric_key;
   s->forcing_moves = forcing_moves;
   s->decision_themes = own.decision_themes;

@@ -202,8 +202,7 @@ std::shared_ptr<const PuzzleSupport> material_puzzles(const PuzzleSupport& own, 
   s->verify_nodes = 50'000'000;
   set_puzzle_proofs<G>(*s, defence_rank, material_goal);
   s->themes = [](const std::string& rules, const std::string& position, const std::vector<std::string>& solution) {
-    std::vector<std::string> mine = solution;  // the opponent's last answer is no sacrifice
-    if (!mine.empty() && mine.size() % 2 == 0) mine.pop_back();
+    const std::vector<std::string>& mine = solution;  // the solver's play, without the last answer
     auto out = themes(rules, position, mine);
     // A capturing key is no quiet move.
     auto r = G::parse_rules(rules);
