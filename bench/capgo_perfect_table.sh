@@ -17,7 +17,7 @@
 #     STREAMS   how many solves run at once (default 1; each process takes one core)
 #     OUT       the table written (default data/capgo/perfect_6x6.txt)
 # Environment: OYIN (default build/oyin), ROWS (default build/oyin_perfect_rows), MEMORY (table
-# GB of a solve, default 2), NODES (the most nodes a solve of 1 may take, default 1000000000),
+# GB of a solve, default 8: each of the three biggest solves then takes 8.4 GB resident), NODES (the most nodes a solve of 1 may take, default 1000000000),
 # TIME (its most seconds, default 1800), SETTLE (default 100000), ROWS_TIME (the most seconds of
 # a reply's run in 2, default 3600), DEADLINE (a time in seconds since 1970 after which no run of 2
 # goes on), WRITE_ONLY (1: solve nothing, write the table from WORK_DIR).
@@ -30,7 +30,7 @@ ROWS=${ROWS:-build/oyin_perfect_rows}
 WORK=${1:-/work/proofs/perfect}
 STREAMS=${2:-1}
 OUT=${3:-data/capgo/perfect_6x6.txt}
-MEMORY=${MEMORY:-2}
+MEMORY=${MEMORY:-8}
 NODES=${NODES:-1000000000}
 TIME=${TIME:-1800}
 SETTLE=${SETTLE:-100000}
@@ -40,7 +40,8 @@ mkdir -p "$WORK/logs" "$WORK/rows" "$WORK/locks"
 source "$(dirname "$0")/capgo_6x6_positions.sh"
 
 # White's replies to C3 with column <= row (the diagonal mirror gives the others), quickest first
-# (the two contact replies C5 and D4 did not finish alone within 400 M nodes).
+# (the two contact replies C5 and D4 need the 8 GB table: 146 M and 260 M nodes with it, while
+# with 2 GB they did not finish within 400 M).
 REPLIES="A1 A6 F6 A2 A5 B6 A4 B3 A3 B2 E6 C6 E5 D6 B5 C4 B4 D5 C5 D4"
 # Black's answers proved by the certificates of the parts (docs/research/capgo-6x6-proof.md, "The
 # 6x6 proof certificate", the parts' table): the row when a reply is not solved here.

@@ -51,7 +51,7 @@ PerfectResult perfect_move(const Position& pos, std::uint64_t max_nodes, double 
   so.memory_gb = kPerfectSolverMemoryGb;
   so.progress_ms = 0;
   so.stop = stop;
-  const SolveResult s = solve_position(pos, so);
+  const SolveResult s = solve_canonical(pos, so);
   r.nodes = s.nodes;
   r.source = "solver";
   if (!s.solved) return r;
@@ -64,6 +64,28 @@ PerfectResult perfect_move(const Position& pos, std::uint64_t max_nodes, double 
     r.value = PerfectValue::Loss;
   }
   return r;
+}
+
+SolveResult solve_canonical(const Position& pos, const SolverOptions& options) {
+  const int n = pos.size;
+  const proof::Canonical canon(n);
+  std::vector<std::uint64_t> key(static_cast<std::size_t>(canon.words()));
+  const int t = canon.key(pos, key.data());
+  Rules rules;
+  rules.size = n;
+  rules.target = {pos.target[0], pos.target[1]};
+  rules.pass_allowed = pos.pass_allowed;
+  std::vector<std::uint8_t> stones(static_cast<std::size_t>(n * n));
+  for (int i = 0; i < n * n; ++i) stones[static_cast<std::size_t>(i)] = pos.color[static_cast<std::size_t>(canon.from_canonical(pos, i, t))];
+  auto turned = from_stones(rules, stones, pos.to_move, pos.captures[0], pos.captures[1], pos.passes);
+  if (!turned) return solve_position(pos, options);  // cannot happen: the same stones, turned
+  SolveResult s = solve_position(*turned, options);
+  if (s.best_move.empty()) return s;
+  if (auto m = parse_move(*turned, s.best_move); m && *m != kPass) {
+    const int cpoint = turned->y_of(m->point) * n + turned->x_of(m->point);
+    s.best_move = move_to_text(pos, Move{static_cast<std::uint16_t>(canon.from_canonical(pos, cpoint, t))});
+  }
+  return s;
 }
 
 std::string perfect_text(const Position& pos, const PerfectResult& r) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "games/capgo/board.h"
+#include "search/capgo/solver.h"
 
 namespace oyin::capgo {
 
@@ -39,6 +40,14 @@ bool perfect_applies(const Position& pos);
 // the same answer on any machine) and a small table of its own.
 PerfectResult perfect_move(const Position& pos, std::uint64_t max_nodes, double max_seconds = 0,
                            const std::atomic<bool>* stop = nullptr);
+
+// The solver on the canonical one of the position's eight mirror images, its move turned back to
+// `pos`. df-pn's work depends on how the board is turned (the points' order breaks its ties), so
+// a position and its mirror image could need different node counts: 105,296 and 95,409 after
+// C3 B2 C2 B4 B3 A3 and its mirror C3 B2 C2 D2 B3 C1. The table's rows are made once per
+// position up to symmetry (perfect_rows.cpp: "settled within N nodes"), which holds for every
+// mirror image only when each is solved the same way.
+SolveResult solve_canonical(const Position& pos, const SolverOptions& options);
 
 // "proved win: C3 (table)" or "proved loss (solver, 1234 nodes)": the line analysis prints.
 std::string perfect_text(const Position& pos, const PerfectResult& r);

@@ -23,7 +23,7 @@ class RowMaker {
     ++out_.positions;
     if (!winner_to_move) return replies(pos, moves, first);
     // Settled as the computer's own solve within a move would (search/capgo/perfect_play.cpp):
-    // the same table size, so the same search.
+    // the same table size and orientation, so the same search for every mirror image.
     SolveResult s = solve(pos, opt_.settle_nodes, kPerfectSolverMemoryGb);
     if (s.solved) {
       ++out_.settled;
@@ -70,7 +70,7 @@ class RowMaker {
     so.max_nodes = nodes;
     so.memory_gb = memory_gb;
     so.stop = opt_.stop;
-    SolveResult s = solve_position(pos, so);
+    SolveResult s = solve_canonical(pos, so);
     out_.nodes += s.nodes;
     return s;
   }
