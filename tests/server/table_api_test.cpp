@@ -2,12 +2,14 @@
 // invite link in any tab, the players' presence, the spectators' count, the chat (its limits,
 // text kept as data, the rate limit, kept with the game across a restart), the rematch, analysis
 // refused for online games being played, illegal Go points with their reason, capture targets
-// checked against the board, imported finished games listed with their result, and the best
-// line in the move list's notation.
+// checked against the board, imported finished games listed with their result, the best line in
+// the move list's notation, and the levels' ratings that the new-game dialog shows.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "registry/level_ratings.h"
+#include "registry/registry.h"
 #include "server/account_client.h"
 #include "server/manual_clock_server.h"
 #include "support/wait_until.h"
@@ -421,6 +423,26 @@ TEST_F(TableApiTest, CaptureTargetsAreCheckedAgainstTheBoard) {
     }
   }
   EXPECT_TRUE(found);
+}
+
+// The new-game dialog's "Level: 3 ≈ 1,842": every game's eleven levels carry the fixed rating
+// of its declaration (tests/registry/level_ratings_test.cpp checks that they rise).
+TEST_F(TableApiTest, MetaGivesEachLevelItsRatingOnThePlayersScale) {
+  register_builtin_games();
+  const json meta = http_get(port_, "/api/meta").body;
+  int games = 0;
+  for (const json& g : meta["games"]) {
+    const auto ratings = level_ratings(g["name"].get<std::string>());
+    ASSERT_EQ(g["levels"].size(), 11u) << g["name"];
+    ASSERT_EQ(ratings.size(), 11u) << g["name"];
+    for (std::size_t i = 0; i < ratings.size(); ++i) {
+      EXPECT_EQ(g["levels"][i]["level"], i) << g["name"];
+      EXPECT_EQ(g["levels"][i]["rating"], ratings[i]) << g["name"] << " level " << i;
+    }
+    ++games;
+  }
+  EXPECT_EQ(games, 3);
+  EXPECT_EQ(level_ratings("togyz")[3], 1842);  // the dialog's example in docs/engines.md
 }
 
 TEST_F(TableApiTest, ImportedFinishedGamesAreListedWithTheirResult) {

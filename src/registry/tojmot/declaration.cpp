@@ -44,9 +44,9 @@ GameDeclaration declare_tojmot() {
   d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
   // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
   // level 0 lost to it 2-23-75 (-74), level 1 beat it 90-0-10 (+512); levels 2-4 chained by
-  // 20-game steps, levels 7 and 10 by 40 games each against level 4; levels 5, 6, 8 and 9 are
-  // placed evenly between those (at 20,000 nodes a move their own steps are lost in draws).
-  d.level_ratings = {726, 1312, 1419, 1720, 1889, 1934, 1980, 2026, 2086, 2147, 2208};
+  // 20-game steps; levels 5 to 10 each by direct matches against level 4 (80 to 160 games each,
+  // 20,000 nodes a move; their steps against each other are mostly draws at that cap).
+  d.level_ratings = {726, 1312, 1419, 1720, 1889, 1971, 2052, 2117, 2174, 2190, 2259};
   d.puzzles = tojmot_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 60 self-play games at
   // 5,000 nodes a move (22,128 positions; log loss 0.571, a coin's 0.693). docs/engines.md "Win chance".
