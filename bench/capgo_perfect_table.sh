@@ -17,7 +17,8 @@
 #     STREAMS   how many solves run at once (default 1; each process takes one core)
 #     OUT       the table written (default data/capgo/perfect_6x6.txt)
 # Environment: OYIN (default build/oyin), ROWS (default build/oyin_perfect_rows), MEMORY (table
-# GB of a solve, default 8: each of the three biggest solves then takes 8.4 GB resident), NODES (the most nodes a solve of 1 may take, default 1000000000),
+# GB of a solve, default 8: the three biggest solves then take 8.4 GB resident each), NODES (the
+# most nodes a solve of 1 may take, default 1000000000),
 # TIME (its most seconds, default 1800), SETTLE (default 100000), ROWS_TIME (the most seconds of
 # a reply's run in 2, default 3600), DEADLINE (a time in seconds since 1970 after which no run of 2
 # goes on), WRITE_ONLY (1: solve nothing, write the table from WORK_DIR).
