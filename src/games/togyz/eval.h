@@ -12,9 +12,18 @@
 namespace oyin::togyz {
 
 namespace nnue {
-struct Network;
-std::shared_ptr<const Network> builtin_network();  // nets/togyz.nnue, compiled in
+struct Arch;
 }
+}  // namespace oyin::togyz
+namespace oyin::nnue {
+template <class Arch>
+struct Network;
+}
+namespace oyin::togyz {
+namespace nnue {
+using Network = oyin::nnue::Network<Arch>;
+std::shared_ptr<const Network> builtin_network();  // nets/togyz.nnue, compiled in
+}  // namespace nnue
 
 // What strong players value, as weights. The defaults were set by self-play matches (two
 // rounds of 100-game matches at 5,000 nodes a move, one weight changed at a time; README),

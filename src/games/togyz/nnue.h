@@ -1,24 +1,32 @@
 #pragma once
-// A small learned evaluation for Togyz Kumalak ("NNUE"-style: sparse one-hot inputs into an
-// int16 accumulator, then small int8 layers with clipped ReLU), and its weights file.
+// A small learned evaluation for Togyz Kumalak (the network of core/nnue.h) and its inputs.
 //
 // Inputs, from one side's point of view (the side to move when evaluating), 668 in all, 22 on:
 //   each of the 18 pits (own row first) x its stone count in kCountBuckets buckets,
 //   own tuzdyk place (9), the opponent's (9), own kazan 0..81 (82), the opponent's (82).
-// Network: accumulator H = 32 (int16, scale 127) -> clamp 0..127 -> L2 = 32 (int8 weights,
-// scale 64) -> clamp -> output (int32 weights, scale 1024), plus a linear term per input (psqt,
-// int32, scale 127*64) that carries material. Output y in units of kScoreScale centi-stones:
-// the training target is sigmoid(score / kScoreScale).
+// Network: accumulator 32 -> 32 -> output, plus the linear term (core/nnue.h), in units of
+// kScoreScale centi-stones.
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/nnue.h"
 #include "core/result.h"
 #include "games/togyz/board.h"
 
 namespace oyin::togyz::nnue {
+
+using oyin::nnue::Accumulator;
+using oyin::nnue::kHidden;
+using oyin::nnue::kL2;
+using oyin::nnue::kMaxL2Weight;
+using oyin::nnue::kQA;
+using oyin::nnue::kQB;
+using oyin::nnue::kQOut;
+using oyin::nnue::propagate;
 
 constexpr int kCountBuckets = 27;   // 0..23 stones one each, 24..29, 30..39, 40+
 constexpr int kPitFeatures = kPits * kCountBuckets;
@@ -26,14 +34,8 @@ constexpr int kTuzdykBase = kPitFeatures;        // + own place, + 9 + the oppon
 constexpr int kKazanBase = kTuzdykBase + 18;     // + own kazan, + 82 + the opponent's
 constexpr int kInputs = kKazanBase + 2 * 82;     // 668
 constexpr int kMaxActive = kPits + 2 + 2;        // 22
-constexpr int kHidden = 32;
-constexpr int kL2 = 32;
 constexpr int kScoreScale = 400;                 // centi-stones per unit of the output
-constexpr int kQA = 127;                         // accumulator / activation scale
-constexpr int kQB = 64;                          // weight scale of layer 2
-constexpr int kQOut = 1024;                      // output weights: finer, they are few and int32
 constexpr float kMaxInputWeight = 4.0f;          // 22 * 4 * 127 stays inside int16
-constexpr float kMaxL2Weight = 127.0f / kQB;
 // The weights file's architecture tag: a file for another shape is refused with its name.
 constexpr std::string_view kTag = "togyz-668x32x32-v1";
 
@@ -42,36 +44,35 @@ constexpr int count_bucket(int n) { return n < 24 ? n : n < 30 ? 24 : n < 40 ? 2
 // The active inputs of p from side `view`'s point of view; returns how many (at most kMaxActive).
 int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxActive>& out);
 
-struct alignas(64) Accumulator {
-  std::array<std::int16_t, kHidden> v;
-  std::int32_t psqt;
+struct Arch {
+  using Position = togyz::Position;
+  static constexpr int kInputs = nnue::kInputs, kMaxActive = nnue::kMaxActive, kScoreScale = nnue::kScoreScale;
+  static constexpr float kMaxInputWeight = nnue::kMaxInputWeight;
+  static constexpr std::string_view kTag = nnue::kTag;
+  static int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxActive>& out) {
+    return nnue::active_features(p, view, out);
+  }
+  static Result<Position> parse_position(std::string_view text);  // nnue_train.cpp
+  static void initial_psqt(std::vector<float>& psqt);              // nnue_train.cpp
 };
 
 // The integer network the engine runs.
-struct Network {
-  alignas(64) std::array<std::int16_t, kInputs * kHidden> ft_weights;  // [input][hidden]
-  alignas(64) std::array<std::int16_t, kHidden> ft_bias;
-  std::array<std::int32_t, kInputs> psqt;
-  alignas(64) std::array<std::int8_t, kL2 * kHidden> l2_weights;       // [out][in]
-  std::array<std::int32_t, kL2> l2_bias;
-  std::array<std::int32_t, kL2> out_weights;
-  std::int32_t out_bias;
-};
+using Network = oyin::nnue::Network<Arch>;
 
-void refresh(const Network& net, const Position& p, int view, Accumulator& acc);
+inline void refresh(const Network& net, const Position& p, int view, Accumulator& acc) { oyin::nnue::refresh(net, p, view, acc); }
 // The accumulator of `after` from the one of `before` (same view), touching only the inputs
 // that changed. A move sows over many pits and flips the side to move (whose view the eval
 // takes), so the search recomputes instead (bench/togyz_nnue_bench.cpp measures both).
 void update(const Network& net, const Position& before, const Position& after, int view, Accumulator& acc);
-// The output of the layers after the accumulator, in units of 1 / (kQA * kQB).
-std::int32_t propagate(const Network& net, const Accumulator& acc);
 // Centi-stones for the side to move.
-int evaluate(const Network& net, const Position& p);
+inline int evaluate(const Network& net, const Position& p) { return oyin::nnue::evaluate(net, p); }
 
-std::string serialize(const Network& net);  // the payload (little-endian integers)
-Result<std::shared_ptr<const Network>> deserialize(std::string_view payload, const std::string& name);
-Status save(const Network& net, const std::string& path);
-Result<std::shared_ptr<const Network>> load(const std::string& path);
+inline std::string serialize(const Network& net) { return oyin::nnue::serialize(net); }
+inline Result<std::shared_ptr<const Network>> deserialize(std::string_view payload, const std::string& name) {
+  return oyin::nnue::deserialize<Arch>(payload, name);
+}
+inline Status save(const Network& net, const std::string& path) { return oyin::nnue::save(net, path); }
+inline Result<std::shared_ptr<const Network>> load(const std::string& path) { return oyin::nnue::load<Arch>(path); }
 
 // The default net, nets/togyz.nnue compiled in (cmake/embed_net.cmake): the weights file's
 // bytes, its file name, and the decoded network (shared, decoded on first use; null only if

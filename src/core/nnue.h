@@ -1,0 +1,169 @@
+#pragma once
+// The integer network of a learned evaluation ("NNUE"-style), shared by the games that have one:
+// sparse one-hot inputs into an int16 accumulator of kHidden, clamp 0..127, a layer of kL2 with
+// int8 weights (scale 64), clamp, an output with int32 weights (scale 1024), plus a linear term
+// per input (psqt, int32, scale 127*64) that carries material. Output y in units of the game's
+// kScoreScale centi-units: the training target is sigmoid(score / kScoreScale).
+//
+// A game describes its inputs with an Arch (games/<game>/nnue.h):
+//   using Position;                                 the game's position
+//   static constexpr int kInputs, kMaxActive;       inputs in all, the most that are on at once
+//   static constexpr int kScoreScale;               centi-units per unit of the output
+//   static constexpr float kMaxInputWeight;         kMaxActive of them stay inside int16
+//   static constexpr std::string_view kTag;         the weights file's architecture tag
+//   static int active_features(const Position&, int view, std::array<std::uint16_t, kMaxActive>&);
+//                                                   the inputs that are on, from side `view`'s side
+// The weights file is the payload of core/weights_file.h under kTag: ft weights, ft bias, psqt,
+// layer-2 weights and bias, output weights and bias, little-endian, in that order.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "core/result.h"
+#include "core/weights_file.h"
+
+namespace oyin::nnue {
+
+constexpr int kHidden = 32;
+constexpr int kL2 = 32;
+constexpr int kQA = 127;     // accumulator / activation scale
+constexpr int kQB = 64;      // weight scale of layer 2
+constexpr int kQOut = 1024;  // output weights: finer, they are few and int32
+constexpr float kMaxL2Weight = 127.0f / kQB;
+
+struct alignas(64) Accumulator {
+  std::array<std::int16_t, kHidden> v;
+  std::int32_t psqt;
+};
+
+// What follows the accumulator, the same for every game.
+struct alignas(64) Layers {
+  alignas(64) std::array<std::int16_t, kHidden> ft_bias;
+  alignas(64) std::array<std::int8_t, kL2 * kHidden> l2_weights;  // [out][in]
+  std::array<std::int32_t, kL2> l2_bias;
+  std::array<std::int32_t, kL2> out_weights;
+  std::int32_t out_bias;
+};
+
+template <class Arch>
+struct Network : Layers {
+  alignas(64) std::array<std::int16_t, Arch::kInputs * kHidden> ft_weights;  // [input][hidden]
+  std::array<std::int32_t, Arch::kInputs> psqt;
+};
+
+// The output of the layers after the accumulator, in units of 1 / (kQA * kQB).
+std::int32_t propagate(const Layers& net, const Accumulator& acc);
+// Adds (sign +1) or takes away (-1) one input's row.
+void add_row(const std::int16_t* row, std::int32_t psqt, Accumulator& acc, int sign);
+// The layers' half of a payload check: an error naming the file, or "".
+std::string check_layers(const Layers& net, int input_limit, const std::string& name);
+
+namespace detail {
+template <class T, std::size_t N>
+void put(std::string& s, const std::array<T, N>& a) {
+  for (T v : a)
+    for (std::size_t b = 0; b < sizeof(T); ++b)
+      s.push_back(static_cast<char>((static_cast<std::make_unsigned_t<T>>(v) >> (8 * b)) & 0xFF));
+}
+template <class T, std::size_t N>
+void get(std::string_view s, std::size_t& at, std::array<T, N>& a) {
+  for (T& v : a) {
+    std::make_unsigned_t<T> u = 0;
+    for (std::size_t b = 0; b < sizeof(T); ++b)
+      u = static_cast<std::make_unsigned_t<T>>(u | static_cast<std::make_unsigned_t<T>>(static_cast<unsigned char>(s[at++])) << (8 * b));
+    v = static_cast<T>(u);
+  }
+}
+}  // namespace detail
+
+template <class Arch>
+constexpr std::size_t payload_bytes() {
+  return 2 * Arch::kInputs * kHidden + 2 * kHidden + 4 * Arch::kInputs + kL2 * kHidden + 4 * kL2 + 4 * kL2 + 4;
+}
+
+template <class Arch>
+void refresh(const Network<Arch>& net, const typename Arch::Position& p, int view, Accumulator& acc) {
+  std::array<std::uint16_t, Arch::kMaxActive> f;
+  const int n = Arch::active_features(p, view, f);
+  acc.v = net.ft_bias;
+  acc.psqt = 0;
+  for (int i = 0; i < n; ++i) add_row(&net.ft_weights[static_cast<std::size_t>(f[i]) * kHidden], net.psqt[f[i]], acc, +1);
+}
+
+// Centi-units for the side to move.
+template <class Arch>
+int evaluate(const Network<Arch>& net, const typename Arch::Position& p) {
+  Accumulator acc;
+  refresh(net, p, p.side, acc);
+  return static_cast<int>(static_cast<std::int64_t>(propagate(net, acc)) * Arch::kScoreScale / (kQA * kQB));
+}
+
+template <class Arch>
+std::string serialize(const Network<Arch>& net) {
+  std::string s;
+  s.reserve(payload_bytes<Arch>());
+  detail::put(s, net.ft_weights);
+  detail::put(s, net.ft_bias);
+  detail::put(s, net.psqt);
+  detail::put(s, net.l2_weights);
+  detail::put(s, net.l2_bias);
+  detail::put(s, net.out_weights);
+  detail::put(s, std::array<std::int32_t, 1>{net.out_bias});
+  return s;
+}
+
+template <class Arch>
+Result<std::shared_ptr<const Network<Arch>>> deserialize(std::string_view payload, const std::string& name) {
+  constexpr std::size_t bytes = payload_bytes<Arch>();
+  if (payload.size() != bytes)
+    return make_error("weights file '" + name + "' holds " + std::to_string(payload.size()) + " bytes of weights, a '" +
+                      std::string(Arch::kTag) + "' network has " + std::to_string(bytes));
+  auto net = std::make_shared<Network<Arch>>();
+  std::size_t at = 0;
+  detail::get(payload, at, net->ft_weights);
+  detail::get(payload, at, net->ft_bias);
+  detail::get(payload, at, net->psqt);
+  detail::get(payload, at, net->l2_weights);
+  detail::get(payload, at, net->l2_bias);
+  detail::get(payload, at, net->out_weights);
+  std::array<std::int32_t, 1> ob{};
+  detail::get(payload, at, ob);
+  net->out_bias = ob[0];
+  // kMaxActive inputs of at most this size keep the int16 accumulator from wrapping.
+  constexpr int kLimit = static_cast<int>(Arch::kMaxInputWeight * kQA);
+  static_assert((Arch::kMaxActive + 1) * kLimit <= 32767);
+  for (std::int16_t w : net->ft_weights)
+    if (w > kLimit || w < -kLimit)
+      return make_error("weights file '" + name + "' has an input weight of " + std::to_string(w) + " (limit " +
+                        std::to_string(kLimit) + ")");
+  if (std::string why = check_layers(*net, kLimit, name); !why.empty()) return make_error(why);
+  return std::shared_ptr<const Network<Arch>>(std::move(net));
+}
+
+template <class Arch>
+Status save(const Network<Arch>& net, const std::string& path) {
+  return write_weights_file(path, Arch::kTag, serialize(net));
+}
+
+template <class Arch>
+Result<std::shared_ptr<const Network<Arch>>> load(const std::string& path) {
+  auto payload = read_weights_file(path, Arch::kTag);
+  if (!payload) return make_error(payload.error());
+  return deserialize<Arch>(*payload, path);
+}
+
+// A net compiled into the binary (cmake/embed_net.cmake): null if its bytes do not decode.
+template <class Arch>
+std::shared_ptr<const Network<Arch>> decode_builtin(std::string_view file, std::string_view file_name) {
+  const std::string name = "builtin:" + std::string(file_name);
+  auto payload = decode_weights(file, Arch::kTag, name);
+  if (!payload) return {};
+  auto n = deserialize<Arch>(*payload, name);
+  return n ? *n : std::shared_ptr<const Network<Arch>>();
+}
+
+}  // namespace oyin::nnue
