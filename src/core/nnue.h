@@ -19,11 +19,13 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "core/result.h"
+#include "core/text.h"
 #include "core/weights_file.h"
 
 namespace oyin::nnue {
@@ -164,6 +166,45 @@ std::shared_ptr<const Network<Arch>> decode_builtin(std::string_view file, std::
   if (!payload) return {};
   auto n = deserialize<Arch>(*payload, name);
   return n ? *n : std::shared_ptr<const Network<Arch>>();
+}
+
+// The engine options of a learned evaluation (search/game_hooks.h eval_option): "EvalFile" (a
+// weights file path, "<builtin>" for the compiled-in net, or empty / "<empty>" to drop the net:
+// the hand-made eval) and "UseNNUE" (true/false); nullopt when `name` is neither. `builtin` is
+// the game's compiled-in net, or null when the game ships none.
+template <class Arch>
+std::optional<Status> net_option(std::shared_ptr<const Network<Arch>>& net, bool& use_net, std::string_view name,
+                                 std::string_view value, std::shared_ptr<const Network<Arch>> (*builtin)()) {
+  if (name == "EvalFile") {
+    if (value.empty() || value == "<empty>") {
+      net.reset();
+      use_net = false;
+      return Status(Ok{});
+    }
+    if (value == "<builtin>") {
+      if (!builtin) return Status(make_error("this game has no built-in net: give a weights file"));
+      net = builtin();
+      if (!net) return Status(make_error("the built-in net could not be read (a broken build)"));
+      return Status(Ok{});
+    }
+    auto loaded = load<Arch>(std::string(value));
+    if (!loaded) return Status(make_error(loaded.error()));
+    net = *loaded;
+    return Status(Ok{});
+  }
+  if (name == "UseNNUE") {
+    const std::string v = to_lower(value);
+    if (v == "true" || v == "1") {
+      if (!net) return Status(make_error("UseNNUE needs a network: set EvalFile to a weights file first"));
+      use_net = true;
+    } else if (v == "false" || v == "0") {
+      use_net = false;
+    } else {
+      return Status(make_error("UseNNUE must be true or false, not '" + std::string(value) + "'"));
+    }
+    return Status(Ok{});
+  }
+  return std::nullopt;
 }
 
 }  // namespace oyin::nnue

@@ -271,10 +271,11 @@ TEST(NnueEval, EngineOptionsLoadTheNetworkAndKeepItAcrossEvalParams) {
   const SearchResult without = hand->search(**st, lim, {}, nullptr);
   EXPECT_NE(with_net.info.score_cp, without.info.score_cp);
 
+  // Tojmot has a net of its own shape: a Togyz weights file is refused by its tag.
   auto tojmot = make_engine("tojmot");
   const auto no = tojmot->set_option("EvalFile", path);
   ASSERT_FALSE(no.ok());
-  EXPECT_EQ(no.error(), "Tojmot has no learned evaluation (EvalFile)");
+  EXPECT_EQ(no.error(), "weights file '" + path + "' holds a 'togyz-668x32x32-v1' network, not the 'tojmot-3026x32x32-v1' this engine uses");
 }
 
 }  // namespace

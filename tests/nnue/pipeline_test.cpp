@@ -107,9 +107,9 @@ TEST(Train, BadInputIsOneLine) {
   r = run_oyin("train togyz --data " + bad + " --out " + temp_path("x.nnue"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "oyin: " + bad + ":1: bad result '2' (1, 0.5 or 0 for the side to move)\n");
-  r = run_oyin("train tojmot --data " + bad + " --out " + temp_path("x.nnue"));
+  r = run_oyin("train capgo --data " + bad + " --out " + temp_path("x.nnue"));
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "oyin: Tojmot has no learned evaluation to train\n");
+  EXPECT_EQ(r.err, "oyin: Capture Go has no learned evaluation to train\n");
   r = run_oyin("uci", "setoption name EvalFile value " + bad + "\n");
   EXPECT_EQ(r.out, "info string error: weights file '" + bad + "' is not an oyin weights file (no OYINNET header)\n");
   r = run_oyin("match togyz --engine1 builtin:evalfile=" + bad + " --engine2 builtin --games 2 --nodes 100");
@@ -124,9 +124,10 @@ TEST(NnuePipeline, MatchPlayersChooseTheEvaluation) {
   EXPECT_NE(r.out.find("Score of net vs hand"), std::string::npos) << r.out;
   r = run_oyin("match togyz --engine1 builtin:nnue=2 --engine2 builtin --games 2 --nodes 100");
   EXPECT_EQ(r.exit_code, 2);
-  r = run_oyin("match tojmot --engine1 builtin:nnue=0 --engine2 builtin --games 2 --nodes 100");
+  // Tojmot ships no net: nnue=1 needs an evalfile first.
+  r = run_oyin("match tojmot --engine1 builtin:nnue=1 --engine2 builtin --games 2 --nodes 100");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("nnue: Tojmot has no learned evaluation (UseNNUE)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("nnue: UseNNUE needs a network: set EvalFile to a weights file first"), std::string::npos) << r.err;
   // Over UCI the same switch: with UseNNUE false a search scores as the hand-made eval does.
   const std::string go = "position startpos moves 65\ngo depth 3\n";
   const auto net = run_oyin("uci", go);

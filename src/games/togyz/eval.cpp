@@ -29,35 +29,7 @@ Result<EvalParams> parse_eval_params(std::string_view text) {
 std::string eval_params_to_text(const EvalParams& e) { return int_params_to_text<EvalParams>(e, kFields); }
 
 std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value) {
-  if (name == "EvalFile") {
-    if (value.empty() || value == "<empty>") {
-      e.net.reset();
-      e.use_net = false;
-      return Status(Ok{});
-    }
-    if (value == "<builtin>") {
-      e.net = nnue::builtin_network();
-      if (!e.net) return Status(make_error("the built-in net could not be read (a broken build)"));
-      return Status(Ok{});
-    }
-    auto net = nnue::load(std::string(value));
-    if (!net) return Status(make_error(net.error()));
-    e.net = *net;
-    return Status(Ok{});
-  }
-  if (name == "UseNNUE") {
-    const std::string v = to_lower(value);
-    if (v == "true" || v == "1") {
-      if (!e.net) return Status(make_error("UseNNUE needs a network: set EvalFile to a weights file first"));
-      e.use_net = true;
-    } else if (v == "false" || v == "0") {
-      e.use_net = false;
-    } else {
-      return Status(make_error("UseNNUE must be true or false, not '" + std::string(value) + "'"));
-    }
-    return Status(Ok{});
-  }
-  return std::nullopt;
+  return oyin::nnue::net_option<nnue::Arch>(e.net, e.use_net, name, value, &nnue::builtin_network);
 }
 
 std::optional<std::string> eval_option_default(std::string_view name) {

@@ -5,7 +5,9 @@
 #include <cstdlib>
 
 #include "core/int_params.h"
+#include "core/nnue.h"
 #include "core/text.h"
+#include "games/tojmot/nnue.h"
 
 namespace oyin::tojmot {
 
@@ -255,8 +257,19 @@ Result<EvalParams> parse_eval_params(std::string_view text) {
 
 std::string eval_params_to_text(const EvalParams& e) { return int_params_to_text<EvalParams>(e, kFields); }
 
+std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value) {
+  return oyin::nnue::net_option<nnue::Arch>(e.net, e.use_net, name, value, nullptr);
+}
+
+std::optional<std::string> eval_option_default(std::string_view name) {
+  if (name == "EvalFile") return std::string("<empty>");
+  if (name == "UseNNUE") return std::string("false");
+  return std::nullopt;
+}
+
 int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
+  if (e.use_net) return oyin::nnue::evaluate(*e.net, p) + mop_up(p, e, values);
   const int s = p.side;
   return side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
 }

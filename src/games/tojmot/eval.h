@@ -1,13 +1,24 @@
 #pragma once
 // Tojmot static evaluation and the search hooks (see search/game_hooks.h).
 // Scores are for the side to move, 100 = one Roman.
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/result.h"
 #include "games/tojmot/movegen.h"
 
+namespace oyin::nnue {
+template <class Arch>
+struct Network;
+}
 namespace oyin::tojmot {
+
+namespace nnue {
+struct Arch;
+using Network = oyin::nnue::Network<Arch>;  // games/tojmot/nnue.h
+}  // namespace nnue
 
 // On the board turned 45° back, an edge step is an orthogonal step and a vertex step a diagonal
 // one: the 9 is a king, the 2 a ferz, the 3 a knight, the 4 a bishop, the 5 a dabbaba, the 6 a
@@ -39,12 +50,27 @@ struct EvalParams {
   int mop_strip = 0;   // each of the other side's pieces off the board (trading down, not giving away one's own)
   int mop_attack = 0;  // each officer of one's own nearer than 6 steps to the other 1, for each step nearer
   int mop_box = 25;    // each of the other 1's eight neighbour cells it cannot step to (attacked, off the board, ...)
+  // A learned evaluation (games/tojmot/nnue.h) used instead of the weights above while use_net is
+  // on (engine options EvalFile and UseNNUE); the mop-up term is added to it. None is built in.
+  std::shared_ptr<const nnue::Network> net;
+  bool use_net = false;
 };
 
 Result<EvalParams> parse_eval_params(std::string_view text);
 std::string eval_params_to_text(const EvalParams& e);
 
 int evaluate(const Position& p, const EvalParams& e);
+
+// Engine options of the evaluation (search/game_hooks.h): "EvalFile" (a weights file path, or
+// empty / "<empty>" to drop the net) and "UseNNUE" (true/false). nullopt: not one of them.
+std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value);
+// Their defaults as a UCI "option" line shows them; nullopt: not one of them.
+std::optional<std::string> eval_option_default(std::string_view name);
+// Setting EvalParams keeps the loaded network and the UseNNUE choice.
+inline void carry_eval_options(const EvalParams& from, EvalParams& to) {
+  to.net = from.net;
+  to.use_net = from.use_net;
+}
 
 // Ordering / quiescence: the value of the captured piece plus what a promotion adds (default weights).
 int move_gain(const Position& p, Move m);

@@ -60,6 +60,11 @@ struct Tojmot {
   using EvalParams = tojmot::EvalParams;
   static int evaluate(const Position& p, const EvalParams& e) { return tojmot::evaluate(p, e); }
   static Result<EvalParams> parse_eval_params(std::string_view t) { return tojmot::parse_eval_params(t); }
+  static std::optional<Status> eval_option(EvalParams& e, std::string_view name, std::string_view value) {
+    return tojmot::eval_option(e, name, value);
+  }
+  static void carry_eval_options(const EvalParams& from, EvalParams& to) { tojmot::carry_eval_options(from, to); }
+  static std::optional<std::string> eval_option_default(std::string_view name) { return tojmot::eval_option_default(name); }
   static int move_gain(const Position& p, Move m) { return tojmot::move_gain(p, m); }
   static void generate_noisy(const Position& p, MoveList& l, bool checks = true) { tojmot::generate_noisy(p, l, checks); }
   static bool exact_endgame(const Position& p) { return tojmot::exact_endgame(p); }

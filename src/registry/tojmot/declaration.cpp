@@ -2,6 +2,7 @@
 #include "registry/alphabeta_declaration.h"
 #include "games/tojmot/game.h"
 #include "search/greedy_engine.h"
+#include "search/tojmot/nnue_train.h"
 
 namespace oyin {
 
@@ -48,6 +49,8 @@ GameDeclaration declare_tojmot() {
   // 20,000 nodes a move; their steps against each other are mostly draws at that cap).
   d.level_ratings = {726, 1312, 1419, 1720, 1889, 1971, 2052, 2117, 2174, 2190, 2259};
   d.puzzles = tojmot_puzzles();
+  // The learned evaluation's trainer (games/tojmot/nnue.h); no net is built in: EvalFile loads one.
+  d.train = [](const TrainOptions& o, std::ostream& log) { return tojmot::nnue::train(o, log); };
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 60 self-play games at
   // 5,000 nodes a move (22,128 positions; log loss 0.571, a coin's 0.693). docs/engines.md "Win chance".
   d.win_chance = {.scale = 618};
