@@ -6,8 +6,15 @@
 //   static Result<Position> parse_position(std::string_view);   a data line's position
 //   static void initial_psqt(std::vector<float>& psqt);         the linear term's start (material,
 //                                                               in output units: centi-units / kScoreScale)
+// and, for a net that learns a correction to a hand-made evaluation instead of the whole score:
+//   static int base(const Position&);                           that evaluation, centi-units for the
+//                                                               side to move (the engine adds the two)
+// and, to leave out positions whose score the search's captures decide (a static evaluation
+// should not learn them: the quiescence search adds them again):
+//   static bool noisy(const Position&);
 #include <algorithm>
 #include <chrono>
+#include <concepts>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -43,7 +50,18 @@ struct Sample {
   std::uint8_t count = 0;
   float score = 0;
   float result = 0;
+  float base = 0;  // Arch::base in output units, when the net is a correction (else 0)
   std::uint32_t game = 0;
+  bool noisy = false;  // Arch::noisy: read_samples leaves it out
+};
+
+template <class Arch>
+concept HasBase = requires(const typename Arch::Position& p) {
+  { Arch::base(p) } -> std::convertible_to<int>;
+};
+template <class Arch>
+concept HasNoisy = requires(const typename Arch::Position& p) {
+  { Arch::noisy(p) } -> std::convertible_to<bool>;
 };
 
 namespace detail {
@@ -111,7 +129,7 @@ template <class Arch>
 float backward(const FloatNetwork<Arch>& net, const Sample<Arch>& s, double lambda, float scale, FloatNetwork<Arch>& g) {
   Trace t;
   forward_trace(net, s.features.data(), s.count, t);
-  const float p = sigmoid(t.y), diff = p - target(s, lambda);
+  const float p = sigmoid(t.y + s.base), diff = p - target(s, lambda);
   const float dy = scale * 2 * diff * p * (1 - p);
   g.out_bias += dy;
   float da[kHidden] = {};
@@ -228,13 +246,15 @@ Result<Sample<Arch>> parse_sample(std::string_view line) {
   if (!pos) return make_error(pos.error());
   Sample<Arch> s;
   s.count = static_cast<std::uint8_t>(Arch::active_features(*pos, pos->side, s.features));
+  if constexpr (HasBase<Arch>) s.base = static_cast<float>(Arch::base(*pos)) / Arch::kScoreScale;
+  if constexpr (HasNoisy<Arch>) s.noisy = Arch::noisy(*pos);
   s.score = cols->score;
   s.result = cols->result;
   s.game = cols->game;
   return s;
 }
 
-// Every line of the file; an error names the file and line.
+// Every line of the file but the noisy positions; an error names the file and line.
 template <class Arch>
 Result<std::vector<Sample<Arch>>> read_samples(const std::string& path) {
   if (std::string why = detail::regular_file_problem(path); !why.empty()) return make_error(why);
@@ -246,7 +266,7 @@ Result<std::vector<Sample<Arch>>> read_samples(const std::string& path) {
     if (line.empty()) continue;
     auto s = parse_sample<Arch>(line);
     if (!s) return make_error(path + ":" + std::to_string(no) + ": " + s.error());
-    out.push_back(*s);
+    if (!s->noisy) out.push_back(*s);
   }
   return out;
 }
@@ -256,7 +276,7 @@ template <class Arch>
 double mean_loss(const FloatNetwork<Arch>& net, const std::vector<Sample<Arch>>& s, double lambda) {
   double sum = 0;
   for (const Sample<Arch>& x : s) {
-    const float d = detail::sigmoid(forward(net, x.features.data(), x.count)) - detail::target(x, lambda);
+    const float d = detail::sigmoid(forward(net, x.features.data(), x.count) + x.base) - detail::target(x, lambda);
     sum += d * d;
   }
   return s.empty() ? 0 : sum / static_cast<double>(s.size());
@@ -273,7 +293,7 @@ double mean_loss(const Network<Arch>& net, const std::vector<Sample<Arch>>& s, d
       for (int i = 0; i < kHidden; ++i) acc.v[i] = static_cast<std::int16_t>(acc.v[i] + net.ft_weights[x.features[k] * kHidden + i]);
       acc.psqt += net.psqt[x.features[k]];
     }
-    const float y = static_cast<float>(propagate(net, acc)) / (kQA * kQB);
+    const float y = static_cast<float>(propagate(net, acc)) / (kQA * kQB) + x.base;
     const float d = detail::sigmoid(y) - detail::target(x, lambda);
     sum += d * d;
   }

@@ -277,7 +277,7 @@ TEST(CapgoPerfectPlay, OnlyWhereEveryCaptureEndsTheGameOnSmallBoards) {
 
 // The computer on the winning side against the tree search at several levels and seeds: every
 // game won (5x5 and 4x4 are solved within a move; 6x6 after C3 and any reply: the table, then
-// the solver within its budget).
+// the solver within its budget; White after B1, C1 or B2 likewise).
 TEST(CapgoPerfectPlay, TheWinningSideWinsEveryGame) {
   struct Start {
     const char* rules;
@@ -290,7 +290,11 @@ TEST(CapgoPerfectPlay, TheWinningSideWinsEveryGame) {
                           // the two contact replies that took most of the 6x6 proof, and D5
                           {"size=6,target=1,pass=0", "C3 C5"},
                           {"size=6,target=1,pass=0", "C3 D4"},
-                          {"size=6,target=1,pass=0", "C3 D5"}};
+                          {"size=6,target=1,pass=0", "C3 D5"},
+                          // White after Black's losing first moves (the table's White rows)
+                          {"size=6,target=1,pass=0", "B1"},
+                          {"size=6,target=1,pass=0", "C1"},
+                          {"size=6,target=1,pass=0", "B2"}};
   const std::array<int, 3> opponents = {3, 4, 8};
   int games = 0;
   for (const Start& s : starts) {
@@ -310,7 +314,7 @@ TEST(CapgoPerfectPlay, TheWinningSideWinsEveryGame) {
       ++games;
     }
   }
-  EXPECT_EQ(games, 21);
+  EXPECT_EQ(games, 30);
 }
 
 // The rows made by solving (bench/capgo_perfect_table.sh): on 5x5 from the empty board with a

@@ -275,7 +275,7 @@ TEST(NnueEval, EngineOptionsLoadTheNetworkAndKeepItAcrossEvalParams) {
   auto tojmot = make_engine("tojmot");
   const auto no = tojmot->set_option("EvalFile", path);
   ASSERT_FALSE(no.ok());
-  EXPECT_EQ(no.error(), "weights file '" + path + "' holds a 'togyz-668x32x32-v1' network, not the 'tojmot-3026x32x32-v1' this engine uses");
+  EXPECT_EQ(no.error(), "weights file '" + path + "' holds a 'togyz-668x32x32-v1' network, not the 'tojmot-3026x32x32-res-v1' this engine uses");
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST(TojmotNnueWeightsFile, RoundTripsExactlyUnderItsOwnTag) {
   EXPECT_EQ(oyin::nnue::serialize(net).size(), oyin::nnue::payload_bytes<Arch>());
   auto other = oyin::nnue::deserialize<Arch>(std::string(100, '\0'), "x.nnue");
   ASSERT_FALSE(other.ok());
-  EXPECT_EQ(other.error(), "weights file 'x.nnue' holds 100 bytes of weights, a 'tojmot-3026x32x32-v1' network has " +
+  EXPECT_EQ(other.error(), "weights file 'x.nnue' holds 100 bytes of weights, a 'tojmot-3026x32x32-res-v1' network has " +
                                std::to_string(oyin::nnue::payload_bytes<Arch>()));
 }
 
@@ -135,7 +135,7 @@ TEST(TojmotNnueInference, IntegerNetworkFollowsTheFloatOneItCameFrom) {
   EXPECT_GT(worst, 0.0);
 }
 
-TEST(TojmotNnueEval, OptionsLoadTheNetAndItReplacesTheHandMadeEval) {
+TEST(TojmotNnueEval, OptionsLoadTheNetAndItCorrectsTheHandMadeEval) {
   EvalParams e;
   EXPECT_FALSE(e.use_net);
   EXPECT_EQ(e.net, nullptr);
@@ -156,12 +156,12 @@ TEST(TojmotNnueEval, OptionsLoadTheNetAndItReplacesTheHandMadeEval) {
   ASSERT_TRUE(eval_option(e, "EvalFile", path).value().ok());
   EXPECT_EQ(evaluate(p, e), hand);  // loaded, not used
   ASSERT_TRUE(eval_option(e, "UseNNUE", "true").value().ok());
-  // Level material: no mop-up term, the net's score alone.
-  EXPECT_EQ(evaluate(p, e), oyin::nnue::evaluate(net, p));
-  EXPECT_NE(evaluate(p, e), hand);
-  // Far ahead, the mop-up term is added to the net's score.
+  // The net's correction is added to the hand-made score (mop-up term included, far ahead).
+  EXPECT_EQ(evaluate(p, e), hand + oyin::nnue::evaluate(net, p));
+  EXPECT_NE(oyin::nnue::evaluate(net, p), 0);
   const Position won = parsed("w W:1G7,7B4,8D8 B:1G15 0 1");
-  EXPECT_GT(evaluate(won, e), oyin::nnue::evaluate(net, won));
+  EXPECT_EQ(evaluate(won, e), evaluate(won, EvalParams{}) + oyin::nnue::evaluate(net, won));
+  EXPECT_EQ(Arch::base(won), evaluate(won, EvalParams{}));
   ASSERT_TRUE(eval_option(e, "UseNNUE", "false").value().ok());
   EXPECT_EQ(evaluate(p, e), hand);
 }

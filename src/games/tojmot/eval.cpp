@@ -269,9 +269,9 @@ std::optional<std::string> eval_option_default(std::string_view name) {
 
 int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
-  if (e.use_net) return oyin::nnue::evaluate(*e.net, p) + mop_up(p, e, values);
   const int s = p.side;
-  return side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
+  const int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
+  return e.use_net ? hand + oyin::nnue::evaluate(*e.net, p) : hand;
 }
 
 int move_gain(const Position& p, Move m) {

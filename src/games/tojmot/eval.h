@@ -50,8 +50,8 @@ struct EvalParams {
   int mop_strip = 0;   // each of the other side's pieces off the board (trading down, not giving away one's own)
   int mop_attack = 0;  // each officer of one's own nearer than 6 steps to the other 1, for each step nearer
   int mop_box = 25;    // each of the other 1's eight neighbour cells it cannot step to (attacked, off the board, ...)
-  // A learned evaluation (games/tojmot/nnue.h) used instead of the weights above while use_net is
-  // on (engine options EvalFile and UseNNUE); the mop-up term is added to it. None is built in.
+  // A learned correction (games/tojmot/nnue.h), added to the evaluation of the weights above while
+  // use_net is on (engine options EvalFile and UseNNUE). None is built in.
   std::shared_ptr<const nnue::Network> net;
   bool use_net = false;
 };

@@ -1,5 +1,7 @@
 #include "games/tojmot/nnue.h"
 
+#include <algorithm>
+
 #include "games/tojmot/eval.h"
 #include "games/tojmot/geometry.h"
 #include "games/tojmot/notation.h"
@@ -38,16 +40,24 @@ int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxA
 
 Result<Position> Arch::parse_position(std::string_view text) { return tojmot::parse_position(text, Rules{}); }
 
-void Arch::initial_psqt(std::vector<float>& psqt) {
-  const EvalParams e;
-  const int values[kKinds] = {0,       0,       e.two,   e.three, e.four,  e.five,  e.six,   e.seven, e.eight,
-                              e.nine,  e.roman, e.roman, e.roman, e.roman, e.roman, e.roman, e.roman, e.x};
-  const float unit = 1.0f / kScoreScale;
-  for (int k = 1; k < kKinds; ++k)
-    for (int c = 0; c < kCells; ++c) {
-      psqt[feature(kWhite, true, k, c)] = static_cast<float>(values[k]) * unit;
-      psqt[feature(kWhite, false, k, c)] = -static_cast<float>(values[k]) * unit;
-    }
+void Arch::initial_psqt(std::vector<float>& psqt) { std::fill(psqt.begin(), psqt.end(), 0.0f); }
+
+int Arch::base(const Position& p) {
+  static const EvalParams hand;  // no net: use_net is off
+  return evaluate(p, hand);
+}
+
+bool Arch::noisy(const Position& p) {
+  if (in_check(p)) return true;
+  MoveList l;
+  generate_noisy(p, l, false);
+  for (const Move& m : l) {
+    if (m.promo) return true;
+    // What the capture takes, and what the capturing piece is worth (a capture of it).
+    const int gain = move_gain(p, m), risk = move_gain(p, Move{m.to, m.from});
+    if (gain >= risk || !attacked(p, m.to, p.side ^ 1, m.from)) return true;
+  }
+  return false;
 }
 
 }  // namespace oyin::tojmot::nnue

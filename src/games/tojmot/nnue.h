@@ -1,5 +1,10 @@
 #pragma once
-// A learned evaluation for Tojmot: the network of core/nnue.h on Tojmot's own inputs.
+// A learned evaluation for Tojmot: the network of core/nnue.h on Tojmot's own inputs, trained as
+// a correction to the hand-made evaluation (games/tojmot/eval.h): the engine's score is the
+// hand-made one plus the net's, and training fits the sum to the search's scores. A net of the
+// whole score alone (the same inputs, material as its starting point) lost to the hand-made
+// evaluation at equal nodes (docs/research/tojmot-nnue.md): piece-square inputs do not see the
+// mobility, the 1's shelter and the mop-up terms that the hand-made one counts.
 //
 // Inputs, from one side's point of view (the side to move when evaluating), 3,026 in all, one
 // for each piece on the board (at most 36 on): its owner (own, then the other side's), its kind
@@ -24,7 +29,7 @@ constexpr int kInputs = 2 * kPieceKinds * kCells;        // 3026
 constexpr int kMaxActive = 2 * kMaxPieces;               // 36
 constexpr int kScoreScale = 600;                         // centi-units per output unit (the win-chance scale, 618, rounded)
 constexpr float kMaxInputWeight = 4.0f;                  // 37 * 4 * 127 stays inside int16
-constexpr std::string_view kTag = "tojmot-3026x32x32-v1";
+constexpr std::string_view kTag = "tojmot-3026x32x32-res-v1";  // "res": a correction to the hand-made eval
 
 // The input of a piece of kind k (1..17) on cell c, owned by the viewer or not, from `view`'s side.
 int feature(int view, bool own, int kind, int cell);
@@ -40,7 +45,11 @@ struct Arch {
     return nnue::active_features(p, view, out);
   }
   static Result<Position> parse_position(std::string_view text);  // with the default rules
-  static void initial_psqt(std::vector<float>& psqt);              // the hand-made material values
+  static void initial_psqt(std::vector<float>& psqt);              // zero: the material is in base()
+  static int base(const Position& p);                              // the hand-made evaluation, default weights
+  // In check, a promotion to play, or a capture that wins material at once (a piece taken by one
+  // worth no more, or one nothing guards): not trained on.
+  static bool noisy(const Position& p);
 };
 
 using Network = oyin::nnue::Network<Arch>;
