@@ -166,6 +166,13 @@ TEST(TojmotNnueEval, OptionsLoadTheNetAndItCorrectsTheHandMadeEval) {
   EXPECT_EQ(evaluate(p, e), hand);
 }
 
+// The net the SPRTs accepted (docs/research/tojmot-nnue.md) is in the repository, not built in.
+TEST(TojmotNnueEval, TheRepositorysCorrectionNetLoads) {
+  auto net = oyin::nnue::load<Arch>(std::string(OYIN_SOURCE_DIR) + "/nets/tojmot-correction.nnue");
+  ASSERT_TRUE(net.ok()) << net.error();
+  EXPECT_NE(oyin::nnue::evaluate(**net, start_position()), 0);
+}
+
 // selfplay-data -> train -> the engine plays with the net over UCI.
 TEST(TojmotTrain, ShortRunLowersTheLossAndTheEnginePlaysWithTheNet) {
   const std::string data = temp_path("train.tsv"), out = temp_path("train.nnue");
