@@ -7,6 +7,9 @@
 #     does not settle within SETTLE nodes (what the computer has at level 5), with its winning
 #     move, through every White reply, by build/oyin_perfect_rows (rows/C3-<reply>.txt; a reply
 #     whose run did not end keeps the rows it made, each a proved winning move).
+#  2w. White's side: below White's proved answer to each of Black's losing first moves (A1 B1, B1 C2,
+#     C1 C2, B2 C3), every position with White to move that the solver does not settle within
+#     SETTLE nodes, the same way (rows/W-<first move>.txt).
 #  3. The table: the rows that the certificates of docs/research/capgo-6x6-proof.md prove (the
 #     first move C3; White's winning answer to each losing first move of Black; Black's answer to
 #     a reply not solved here when a certificate of that part gave one), then the rows of 1 and 2,
@@ -85,11 +88,33 @@ rows_stream() {
   done
 }
 
+# Black's losing first moves and White's proved answers (the certificates after-*.proof).
+LOSING="A1:B1 B1:C2 C1:C2 B2:C3"
+
+white_stream() {
+  local pair first answer rows limit
+  for pair in $LOSING; do
+    first=${pair%:*} answer=${pair#*:}
+    rows="$WORK/rows/W-$first.txt"
+    grep -qs '^Nodes: ' "$rows" && ! grep -qs '(stopped)' "$rows" && continue
+    limit=$ROWS_TIME
+    [ -n "${DEADLINE:-}" ] && limit=$(( DEADLINE - $(date +%s) < limit ? DEADLINE - $(date +%s) : limit ))
+    [ "$limit" -le 0 ] && continue
+    mkdir "$WORK/locks/white-$first" 2>/dev/null || continue
+    echo "$first $answer: White's rows from $(date +%T), at most $limit s"
+    timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "$first $answer" --to-move-loses --settle "$SETTLE" \
+      --nodes "$NODES" --memory "$MEMORY" >"$rows" 2>&1 || true
+    echo "$first $answer: $(grep -c ' : ' "$rows") rows; $(grep -E '^(Positions|Time)' "$rows" | tr '\n' ' ')"
+  done
+}
+
 if [ "${WRITE_ONLY:-0}" != 1 ]; then
   rm -rf "$WORK/locks"/*
   for ((i = 0; i < STREAMS; i++)); do solve_stream & done
   wait
   for ((i = 0; i < STREAMS; i++)); do rows_stream & done
+  wait
+  for ((i = 0; i < STREAMS; i++)); do white_stream & done
   wait
 fi
 
@@ -112,6 +137,14 @@ for r in $REPLIES; do
     echo "C3 $r: not solved within $NODES nodes / $TIME s and no certificate: left out" >&2
   fi
 done
+white_n=0
+for pair in $LOSING; do
+  first=${pair%:*}
+  w="$WORK/rows/W-$first.txt"
+  [ -s "$w" ] || { echo "$first ${pair#*:}: White's rows not made: left out" >&2; continue; }
+  grep -qs '^Nodes: ' "$w" && ! grep -qs '(stopped)' "$w" && white_n=$((white_n + 1))
+  rows+="$(grep ' : ' "$w" || true)"$'\n'
+done
 cert="the 6x6 certificate (sha256 66adbdef4519af5394d35d35d136b31fc71cf607afdbfa008e776f4aaf5905e5)"
 {
   echo "oyin perfect 1"
@@ -121,6 +154,7 @@ cert="the 6x6 certificate (sha256 66adbdef4519af5394d35d35d136b31fc71cf607afdbfa
   echo "# bench/capgo_perfect_table.sh (MEMORY=$MEMORY NODES=$NODES SETTLE=$SETTLE). Of White's 20 replies to C3"
   echo "# (up to symmetry) $solved_n solved here, $below_n of them followed to the end (every position below"
   echo "# with Black to move settled within $SETTLE nodes or in the table), $known_n from certificates."
+  echo "# White's side below its answer to Black's losing first moves: $white_n of 4 followed to the end."
   printf '%s\n' " : C3  # $cert" \
     "A1 : B1  # White wins at once (a ladder); certificate 6x6-after-A1.proof" \
     "B1 : C2  # certificate after-B1.proof (sha256 cbd55c4bb6dd396c6e9624ac477802f53c45709cf7eb4b11b24fc7b4725dafb3)" \
