@@ -52,6 +52,13 @@ REPLIES="A1 A6 F6 A2 A5 B6 A4 B3 A3 B2 E6 C6 E5 D6 B5 C4 B4 D5 C5 D4"
 declare -A KNOWN=([A1]=B1 [A2]=B2 [A3]=B4 [A4]=B4 [A5]=B4 [A6]=A5 [B2]=C2 [B3]=B4 [B4]=C4 [B5]=C5 [B6]=C5
                   [C4]=D4 [C6]=C5 [D5]=D4 [D6]=E5 [E5]=D4 [E6]=D5 [F6]=F5)
 
+# Seconds a run of step 2 or 2w may take: ROWS_TIME, less when DEADLINE comes sooner.
+time_left() {
+  local limit=$ROWS_TIME
+  [ -n "${DEADLINE:-}" ] && limit=$(( DEADLINE - $(date +%s) < limit ? DEADLINE - $(date +%s) : limit ))
+  echo "$limit"
+}
+
 solved() { grep -qs '^Result: B' "$WORK/logs/C3-$1.log"; }
 
 solve_stream() {
@@ -75,8 +82,7 @@ rows_stream() {
     rows="$WORK/rows/C3-$r.txt"
     solved "$r" || continue
     grep -qs '^Nodes: ' "$rows" && ! grep -qs '(stopped)' "$rows" && continue
-    limit=$ROWS_TIME
-    [ -n "${DEADLINE:-}" ] && limit=$(( DEADLINE - $(date +%s) < limit ? DEADLINE - $(date +%s) : limit ))
+    limit=$(time_left)
     [ "$limit" -le 0 ] && continue
     mkdir "$WORK/locks/rows-$r" 2>/dev/null || continue
     echo "C3 $r: rows from $(date +%T), at most $limit s"
@@ -97,8 +103,7 @@ white_stream() {
     first=${pair%:*} answer=${pair#*:}
     rows="$WORK/rows/W-$first.txt"
     grep -qs '^Nodes: ' "$rows" && ! grep -qs '(stopped)' "$rows" && continue
-    limit=$ROWS_TIME
-    [ -n "${DEADLINE:-}" ] && limit=$(( DEADLINE - $(date +%s) < limit ? DEADLINE - $(date +%s) : limit ))
+    limit=$(time_left)
     [ "$limit" -le 0 ] && continue
     mkdir "$WORK/locks/white-$first" 2>/dev/null || continue
     echo "$first $answer: White's rows from $(date +%T), at most $limit s"

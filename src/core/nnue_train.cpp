@@ -56,10 +56,10 @@ bool held_out(std::uint64_t seed, std::uint32_t game, double share) {
   return u < share;
 }
 
-void adam_update(std::vector<float>& w, std::vector<float>& g, std::vector<float>& m, std::vector<float>& v, double lr,
-                 double c1, double c2, float limit) {
+void adam_update(float* w, const float* g, float* m, float* v, std::size_t n, double lr, double c1, double c2,
+                 float limit) {
   constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
-  for (std::size_t i = 0; i < w.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     m[i] = static_cast<float>(b1 * m[i] + (1 - b1) * g[i]);
     v[i] = static_cast<float>(b2 * v[i] + (1 - b2) * g[i] * g[i]);
     w[i] -= static_cast<float>(lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps));

@@ -88,8 +88,8 @@ std::uint32_t first_game_of(const std::string& path);
 // Whether a game falls in the validation set (the seed and the game number alone decide).
 bool held_out(std::uint64_t seed, std::uint32_t game, double share);
 // The Adam update of one parameter array; clamps to [-limit, limit] when limit > 0.
-void adam_update(std::vector<float>& w, std::vector<float>& g, std::vector<float>& m, std::vector<float>& v, double lr,
-                 double c1, double c2, float limit);
+void adam_update(float* w, const float* g, float* m, float* v, std::size_t n, double lr, double c1, double c2,
+                 float limit);
 
 template <class Arch>
 void forward_trace(const FloatNetwork<Arch>& net, const std::uint16_t* f, int n, Trace& t) {
@@ -169,15 +169,17 @@ void adam_step(FloatNetwork<Arch>& net, FloatNetwork<Arch>& g, Adam<Arch>& opt, 
   ++opt.step;
   const double c1 = 1 - std::pow(b1, static_cast<double>(opt.step)), c2 = 1 - std::pow(b2, static_cast<double>(opt.step));
   // The integer ranges: int16 accumulator without overflow, int8 layer-2 weights.
-  adam_update(net.ft_weights, g.ft_weights, opt.m.ft_weights, opt.v.ft_weights, lr, c1, c2, Arch::kMaxInputWeight);
-  adam_update(net.ft_bias, g.ft_bias, opt.m.ft_bias, opt.v.ft_bias, lr, c1, c2, Arch::kMaxInputWeight);
-  adam_update(net.psqt, g.psqt, opt.m.psqt, opt.v.psqt, lr, c1, c2, 0);
-  adam_update(net.l2_weights, g.l2_weights, opt.m.l2_weights, opt.v.l2_weights, lr, c1, c2, kMaxL2Weight);
-  adam_update(net.l2_bias, g.l2_bias, opt.m.l2_bias, opt.v.l2_bias, lr, c1, c2, 0);
-  adam_update(net.out_weights, g.out_weights, opt.m.out_weights, opt.v.out_weights, lr, c1, c2, 0);
-  std::vector<float> w{net.out_bias}, gr{g.out_bias}, m{opt.m.out_bias}, v{opt.v.out_bias};
-  adam_update(w, gr, m, v, lr, c1, c2, 0);
-  net.out_bias = w[0], opt.m.out_bias = m[0], opt.v.out_bias = v[0];
+  auto update = [&](auto member, float limit) {
+    auto& w = net.*member;
+    adam_update(w.data(), (g.*member).data(), (opt.m.*member).data(), (opt.v.*member).data(), w.size(), lr, c1, c2, limit);
+  };
+  update(&FloatNetwork<Arch>::ft_weights, Arch::kMaxInputWeight);
+  update(&FloatNetwork<Arch>::ft_bias, Arch::kMaxInputWeight);
+  update(&FloatNetwork<Arch>::psqt, 0);
+  update(&FloatNetwork<Arch>::l2_weights, kMaxL2Weight);
+  update(&FloatNetwork<Arch>::l2_bias, 0);
+  update(&FloatNetwork<Arch>::out_weights, 0);
+  adam_update(&net.out_bias, &g.out_bias, &opt.m.out_bias, &opt.v.out_bias, 1, lr, c1, c2, 0);
 }
 
 inline float uniform(Rng& rng, float a) { return static_cast<float>((rng.uniform() * 2 - 1) * a); }
