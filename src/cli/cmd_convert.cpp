@@ -114,6 +114,8 @@ void add_convert_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", o.jobs, "Games played at once, one thread each (default 1)")->check(whole_number(1, 256));
   cmd->add_option("--rules", o.rules, "Rule options as key=value,key=value");
   cmd->add_option("--eval", o.eval, "The engine's evaluation weights as name=value,name=value (default: its own)");
+  cmd->add_option("--evalfile", o.evalfile,
+                  "Both sides play with this learned evaluation (a weights file; <empty>: the hand-made one)");
   cmd->add_option("--save", c->save, "Write the collected positions to this file");
   cmd->add_option("--from", c->from, "Play out the positions of this file (written by --save) instead of collecting");
   cmd->add_option("--games", c->games_out, "Write each play-out (its moves and the position it ended in) to this file");

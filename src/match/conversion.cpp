@@ -86,10 +86,17 @@ PlayOut play_out_one(const GameEntry& g, const ConversionOptions& o, const WonPo
   }
 }
 
-Status check_eval(const GameEntry& g, const ConversionOptions& o) {
-  if (o.eval.empty()) return Ok{};
-  return g.make_engine()->set_option("EvalParams", o.eval);
+Status set_eval(Engine& e, const ConversionOptions& o) {
+  if (!o.eval.empty())
+    if (auto ok = e.set_option("EvalParams", o.eval); !ok) return ok;
+  if (!o.evalfile.empty()) {
+    if (auto ok = e.set_option("EvalFile", o.evalfile); !ok) return ok;
+    if (o.evalfile != "<empty>") return e.set_option("UseNNUE", "true");
+  }
+  return Ok{};
 }
+
+Status check_eval(const GameEntry& g, const ConversionOptions& o) { return set_eval(*g.make_engine(), o); }
 
 // Runs work(i, engines) for i = 0, 1, ... on `jobs` threads until `more()` says stop; each
 // thread has its own pair of engines.
@@ -99,10 +106,8 @@ void run_jobs(const GameEntry& g, const ConversionOptions& o, Work work, More mo
   auto body = [&] {
     std::unique_ptr<Engine> a = make_computer_engine(g, kComputerHashMb, false);
     std::unique_ptr<Engine> b = make_computer_engine(g, kComputerHashMb, false);
-    if (!o.eval.empty()) {  // checked by check_eval() before any thread starts
-      (void)a->set_option("EvalParams", o.eval);
-      (void)b->set_option("EvalParams", o.eval);
-    }
+    (void)set_eval(*a, o);  // checked by check_eval() before any thread starts
+    (void)set_eval(*b, o);
     while (more()) {
       const int i = next.fetch_add(1);
       if (!work(i, *a, *b)) break;

@@ -20,6 +20,7 @@ namespace oyin::match {
 struct ConversionOptions {
   std::string rules;             // empty: the game's defaults
   std::string eval;              // the engine's EvalParams ("name=value,..."); empty: its defaults
+  std::string evalfile;          // a learned evaluation for both sides (EvalFile, UseNNUE on); empty: the engine's own
   int positions = 200;
   std::uint64_t nodes = 20000;   // a move, both stages
   int level = kMaxLevel;         // the engine, ahead and defending

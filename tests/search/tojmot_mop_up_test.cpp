@@ -134,5 +134,54 @@ TEST(TojmotMopUp, TheOneWalksTowardTheLoneOne) {
   EXPECT_EQ(best_move(text, EvalParams{}), "g7e7");
 }
 
+TEST(TojmotMopUp, PromotionTermCountsWhatThePromotionGains) {
+  EvalParams off;
+  EvalParams on;
+  on.mop_promo = 60;
+  // The X on G11 is 4 steps from I15: near 12 - 4 = 8, and it would become a 7 (1100 - 120 = 980):
+  // 60 % of 980 * 8 / 12 = 392. A II as far (C11, 4 steps from E15) gains a 2's 150 - 100: 20.
+  const std::string x = "w W:1G3,7A5,XG11 B:1G15 0 1";
+  EXPECT_EQ(evaluate(pos(x), on) - evaluate(pos(x), off), 392);
+  EXPECT_EQ(evaluate(pos("b W:1G3,7A5,XG11 B:1G15 0 1"), on) - evaluate(pos("b W:1G3,7A5,XG11 B:1G15 0 1"), off), -392);
+  EXPECT_EQ(evaluate(pos("w W:1G3,7A5,IIC11 B:1G15 0 1"), on) - evaluate(pos("w W:1G3,7A5,IIC11 B:1G15 0 1"), off), 20);
+  // One step nearer is worth 980 * 60 % / 12 = 49 more.
+  EXPECT_EQ(evaluate(pos("w W:1G3,7A5,XH12 B:1G15 0 1"), on) - evaluate(pos(x), on) -
+                (evaluate(pos("w W:1G3,7A5,XH12 B:1G15 0 1"), off) - evaluate(pos(x), off)),
+            49);
+  // The side behind's Romans count for nothing: the term is the side ahead's.
+  EXPECT_EQ(evaluate(pos("w W:1G3,7A5 B:1G15,XG7 0 1"), on), evaluate(pos("w W:1G3,7A5 B:1G15,XG7 0 1"), off));
+  ASSERT_TRUE(parse_eval_params("mop_promo=60"));
+  EXPECT_EQ(evaluate(pos(x), *parse_eval_params("mop_promo=60")), evaluate(pos(x), on));
+}
+
+TEST(TojmotMopUp, FadeScalesAFarAheadScoreByTheClock) {
+  EvalParams off;
+  EvalParams fade;
+  fade.mop_fade = 200;
+  // 7 and 8 against the lone 1: far ahead (the term fully ramped in).
+  const std::string at = "w W:1G3,7A5,8N6 B:1G15 ";
+  for (int clock : {0, 1, 60, 100, 199}) {
+    const Position p = pos(at + std::to_string(clock) + " 40");
+    const int v = evaluate(p, off);
+    EXPECT_EQ(evaluate(p, fade), v - v * clock / 200) << clock;
+  }
+  EXPECT_EQ(evaluate(pos(at + "100 40"), fade), evaluate(pos(at + "100 40"), off) - evaluate(pos(at + "100 40"), off) / 2);
+  EXPECT_EQ(evaluate(pos(at + "250 40"), fade), 0) << "never turned round";
+  const std::string black = "b W:1G3,7A5,8N6 B:1G15 80 40";
+  EXPECT_EQ(evaluate(pos(black), fade), evaluate(pos(black), off) - evaluate(pos(black), off) * 80 / 200) << "the side behind";
+  // Level material: no fade whatever the clock. Two Romans up (lead 200, mop_lead 200): none either;
+  // three (100 past mop_lead): half of it.
+  const std::string level = "w W:1G3,7A5 B:1G15,7A13 90 40";
+  EXPECT_EQ(evaluate(pos(level), fade), evaluate(pos(level), off));
+  const std::string two = "w W:1G3,IIA5,VC5 B:1G15 90 40";
+  EXPECT_EQ(evaluate(pos(two), fade), evaluate(pos(two), off));
+  const std::string three = "w W:1G3,IIA5,VC5,IIIM5 B:1G15 90 40";
+  const int v3 = evaluate(pos(three), off);
+  EXPECT_EQ(evaluate(pos(three), fade), v3 - v3 * (90 * 100) / (200 * 200));
+  EvalParams none = fade;
+  none.mop_up = 0;
+  EXPECT_EQ(evaluate(pos(at + "100 40"), none), evaluate(pos(at + "100 40"), without_mop_up())) << "mop_up=0 turns it off too";
+}
+
 }  // namespace
 }  // namespace oyin::tojmot

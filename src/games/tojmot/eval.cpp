@@ -21,7 +21,8 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"shield", &EvalParams::shield},   {"tropism", &EvalParams::tropism},   {"tempo", &EvalParams::tempo},
     {"mop_up", &EvalParams::mop_up},     {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
     {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
-    {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box}};
+    {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box},
+    {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -182,17 +183,23 @@ int free_steps(const Position& p, int side) {
   return n;
 }
 
+// Material of the side to move minus the other's.
+int material_lead(const Position& p, const std::array<int, kKinds>& values) {
+  int mat[2] = {0, 0};
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < p.count[s]; ++i) mat[s] += values[kind_of(p.board[p.list[s][i]])];
+  return mat[p.side] - mat[p.side ^ 1];
+}
+
 // When one side is far ahead, material says nothing about how to win: drive the other 1 where
 // it has little room, take its neighbour cells, bring one's own 1 near it (it takes squares from
 // it and cannot be taken), push the Romans and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
 // is no prize in itself.
 int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
   if (!e.mop_up) return 0;
-  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip && !e.mop_attack) return 0;
-  int mat[2] = {0, 0};
-  for (int s = 0; s < 2; ++s)
-    for (int i = 0; i < p.count[s]; ++i) mat[s] += values[kind_of(p.board[p.list[s][i]])];
-  const int lead = mat[p.side] - mat[p.side ^ 1];
+  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip && !e.mop_attack && !e.mop_promo)
+    return 0;
+  const int lead = material_lead(p, values);
   const int over = std::abs(lead) - e.mop_lead;
   if (over <= 0) return 0;
   const int strong = lead > 0 ? p.side : p.side ^ 1, weak = strong ^ 1;
@@ -207,7 +214,14 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   for (int i = 0; i < p.count[strong]; ++i) {
     const int c = p.list[strong][i];
     const int k = kind_of(p.board[c]);
-    if (is_roman(k)) bonus += e.mop_push * std::max(0, 12 - tables().promo_steps[strong][c]);
+    if (is_roman(k)) {
+      const int near = std::max(0, 12 - tables().promo_steps[strong][c]);
+      bonus += e.mop_push * near;
+      if (e.mop_promo) {
+        const int to = k == kRomanX ? values[kSeven] : values[roman_value(k)];
+        bonus += e.mop_promo * std::max(0, to - values[k]) * near / (100 * 12);
+      }
+    }
     else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
   }
   if (officers < kNearOfficers)
@@ -217,6 +231,15 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
   bonus = bonus * std::min(over, kRamp) / kRamp;
   return lead > 0 ? bonus : -bonus;
+}
+
+// The score of a far-ahead side shrinks as the 100-ply clock runs: captures and Roman/X moves,
+// which reset it, are what a won position is converted with.
+int mop_fade(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values, int v) {
+  const int over = std::abs(material_lead(p, values)) - e.mop_lead;
+  if (over <= 0 || p.clock == 0) return v;
+  const long long cut = static_cast<long long>(std::min<int>(static_cast<int>(p.clock), e.mop_fade)) * std::min(over, kRamp);
+  return static_cast<int>(v - v * cut / (static_cast<long long>(e.mop_fade) * kRamp));
 }
 
 bool direct_check(const Position& p, Move m, int kind) {
@@ -271,7 +294,8 @@ int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
   const int s = p.side;
   const int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
-  return e.use_net ? hand + oyin::nnue::evaluate(*e.net, p) : hand;
+  const int v = e.use_net ? hand + oyin::nnue::evaluate(*e.net, p) : hand;
+  return e.mop_up && e.mop_fade > 0 ? mop_fade(p, e, values, v) : v;
 }
 
 int move_gain(const Position& p, Move m) {

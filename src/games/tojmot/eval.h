@@ -39,6 +39,8 @@ struct EvalParams {
   // (src/games/tojmot/eval.cpp, mop_up). On: from the endings the engine reached it mated 13 of
   // 22 within 40 moves where it mated 6 without (`oyin convert`), and an SPRT accepted it
   // (docs/engines.md, "Converting won positions"). mop_strip and mop_attack did not help: 0.
+  // mop_promo made the side ahead mate more often but an SPRT rejected it, mop_fade alone mated no
+  // more: both 0 (docs/engines.md, "Third round").
   // mop_up=0: every mop-up term off whatever its weight, the engine as it was before them (the
   // shipped puzzles' self-play keeps it: src/registry/tojmot/puzzles.cpp, so they rebuild byte for byte).
   int mop_up = 1;
@@ -49,7 +51,12 @@ struct EvalParams {
   int mop_push = 6;    // each step one's Romans/X have come toward promotion (more material, a reset clock)
   int mop_strip = 0;   // each of the other side's pieces off the board (trading down, not giving away one's own)
   int mop_attack = 0;  // each officer of one's own nearer than 6 steps to the other 1, for each step nearer
+  int mop_promo = 0;   // per cent of what a Roman/X gains by promoting (an X: a 7), times how near it is (of 12 steps)
   int mop_box = 25;    // each of the other 1's eight neighbour cells it cannot step to (attacked, off the board, ...)
+  // When > 0 and one side is far ahead: the score times (mop_fade - clock) / mop_fade, the clock
+  // being the plies since the last capture or Roman/X move (the 100-ply draw's), so that the side
+  // ahead prefers the moves that make progress; ramped in like the rest of the term.
+  int mop_fade = 0;
   // A learned correction (games/tojmot/nnue.h), added to the evaluation of the weights above while
   // use_net is on (engine options EvalFile and UseNNUE). None is built in.
   std::shared_ptr<const nnue::Network> net;
