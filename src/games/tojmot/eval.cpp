@@ -22,7 +22,8 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"mop_up", &EvalParams::mop_up},     {"mop_lead", &EvalParams::mop_lead}, {"mop_edge", &EvalParams::mop_edge}, {"mop_near", &EvalParams::mop_near},
     {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
     {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box},
-    {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade}};
+    {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade},
+    {"promo_lead", &EvalParams::promo_lead}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -204,7 +205,7 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   if (over <= 0) return 0;
   const int strong = lead > 0 ? p.side : p.side ^ 1, weak = strong ^ 1;
   const int lone = p.one[weak];
-  int bonus = e.mop_edge * (kMaxRoom - tables().room[lone]);
+  int bonus = e.mop_edge * (kMaxRoom - tables().room[lone]), promo = 0;
   // The own 1 walks out only when few enemy officers are left to mate it on the way.
   int officers = 0;
   for (int i = 0; i < p.count[weak]; ++i) {
@@ -219,7 +220,7 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
       bonus += e.mop_push * near;
       if (e.mop_promo) {
         const int to = k == kRomanX ? values[kSeven] : values[roman_value(k)];
-        bonus += e.mop_promo * std::max(0, to - values[k]) * near / (100 * 12);
+        promo += e.mop_promo * std::max(0, to - values[k]) * near / (100 * 12);
       }
     }
     else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
@@ -230,6 +231,8 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   bonus += e.mop_strip * (kStartPieces - p.count[weak]);
   if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
   bonus = bonus * std::min(over, kRamp) / kRamp;
+  const int promo_over = std::abs(lead) - e.promo_lead;
+  if (promo_over > 0) bonus += promo * std::min(promo_over, kRamp) / kRamp;
   return lead > 0 ? bonus : -bonus;
 }
 

@@ -52,6 +52,7 @@ struct EvalParams {
   int mop_strip = 0;   // each of the other side's pieces off the board (trading down, not giving away one's own)
   int mop_attack = 0;  // each officer of one's own nearer than 6 steps to the other 1, for each step nearer
   int mop_promo = 0;   // per cent of what a Roman/X gains by promoting (an X: a 7), times how near it is (of 12 steps)
+  int promo_lead = 200;  // mop_promo counts from this lead (ramped in over the next 200), not from mop_lead
   int mop_box = 25;    // each of the other 1's eight neighbour cells it cannot step to (attacked, off the board, ...)
   // When > 0 and one side is far ahead: the score times (mop_fade - clock) / mop_fade, the clock
   // being the plies since the last capture or Roman/X move (the 100-ply draw's), so that the side
