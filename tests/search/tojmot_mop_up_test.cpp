@@ -150,6 +150,14 @@ TEST(TojmotMopUp, PromotionTermCountsWhatThePromotionGains) {
             49);
   // The side behind's Romans count for nothing: the term is the side ahead's.
   EXPECT_EQ(evaluate(pos("w W:1G3,7A5 B:1G15,XG7 0 1"), on), evaluate(pos("w W:1G3,7A5 B:1G15,XG7 0 1"), off));
+  // promo_lead: the term from another lead. 8 and X against a II: lead 620, 120 past 500, so
+  // 120/200 of 392; past the whole lead of 1220, nothing.
+  EvalParams later = on;
+  later.promo_lead = 500;
+  const std::string x8 = "w W:1G3,8A5,XG11 B:1G15,IIA13 0 1";
+  EXPECT_EQ(evaluate(pos(x8), later) - evaluate(pos(x8), off), 392 * 120 / 200);
+  later.promo_lead = 1300;
+  EXPECT_EQ(evaluate(pos(x), later), evaluate(pos(x), off));
   ASSERT_TRUE(parse_eval_params("mop_promo=60"));
   EXPECT_EQ(evaluate(pos(x), *parse_eval_params("mop_promo=60")), evaluate(pos(x), on));
 }
