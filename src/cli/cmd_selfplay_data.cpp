@@ -49,11 +49,8 @@ struct PlayedGame {
 
 std::unique_ptr<Engine> make_data_engine(const GameEntry& g, const SelfplayDataOpts& o) {
   std::unique_ptr<Engine> engine = g.make_engine();
-  if (!o.evalfile.empty()) {
-    if (auto r = engine->set_option("EvalFile", o.evalfile); !r) throw UsageError(r.error());
-    if (o.evalfile != "<empty>")
-      if (auto r = engine->set_option("UseNNUE", "true"); !r) throw UsageError(r.error());
-  }
+  if (!o.evalfile.empty())
+    if (auto r = use_eval_file(*engine, o.evalfile); !r) throw UsageError(r.error());
   return engine;
 }
 

@@ -89,11 +89,7 @@ PlayOut play_out_one(const GameEntry& g, const ConversionOptions& o, const WonPo
 Status set_eval(Engine& e, const ConversionOptions& o) {
   if (!o.eval.empty())
     if (auto ok = e.set_option("EvalParams", o.eval); !ok) return ok;
-  if (!o.evalfile.empty()) {
-    if (auto ok = e.set_option("EvalFile", o.evalfile); !ok) return ok;
-    if (o.evalfile != "<empty>") return e.set_option("UseNNUE", "true");
-  }
-  return Ok{};
+  return o.evalfile.empty() ? Status{Ok{}} : use_eval_file(e, o.evalfile);
 }
 
 Status check_eval(const GameEntry& g, const ConversionOptions& o) { return set_eval(*g.make_engine(), o); }

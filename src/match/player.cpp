@@ -379,10 +379,7 @@ Result<std::unique_ptr<Player>> make_builtin(const PlayerSpec& spec, const Playe
     if (auto r = engine->set_option("EvalParams", ev); !r) return fail("eval: " + r.error());
   }
   if (spec.opts.count("evalfile")) {  // a learned evaluation, used instead of the hand-made one
-    const std::string& file = spec.opts.at("evalfile");
-    if (auto r = engine->set_option("EvalFile", file); !r) return fail("evalfile: " + r.error());
-    if (file != "<empty>")
-      if (auto r = engine->set_option("UseNNUE", "true"); !r) return fail("evalfile: " + r.error());
+    if (auto r = use_eval_file(*engine, spec.opts.at("evalfile")); !r) return fail("evalfile: " + r.error());
   }
   if (spec.opts.count("nnue")) {  // nnue=0: the hand-made evaluation (UseNNUE false)
     if (auto r = engine->set_option("UseNNUE", opt_int(spec, "nnue", 1) ? "true" : "false"); !r)

@@ -90,6 +90,14 @@ class Engine {
                               const std::atomic<bool>* stop) = 0;
 };
 
+// Plays with the learned evaluation of weights file `file` (EvalFile, then UseNNUE on); "<empty>"
+// drops the net, back to the hand-made evaluation.
+inline Status use_eval_file(Engine& engine, std::string_view file) {
+  if (auto r = engine.set_option("EvalFile", file); !r) return r;
+  if (file == "<empty>") return Ok{};
+  return engine.set_option("UseNNUE", "true");
+}
+
 // A random legal mover, for games without a search of their own (its name says so).
 std::unique_ptr<Engine> make_random_engine();
 

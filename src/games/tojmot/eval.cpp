@@ -196,11 +196,7 @@ int material_lead(const Position& p, const std::array<int, kKinds>& values) {
 // it has little room, take its neighbour cells, bring one's own 1 near it (it takes squares from
 // it and cannot be taken), push the Romans and trade down. Ramps in over 200 centi-units past `mop_lead` so that crossing the threshold
 // is no prize in itself.
-int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values) {
-  if (!e.mop_up) return 0;
-  if (!e.mop_edge && !e.mop_near && !e.trade && !e.mop_push && !e.mop_box && !e.mop_strip && !e.mop_attack && !e.mop_promo)
-    return 0;
-  const int lead = material_lead(p, values);
+int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values, int lead) {
   const int over = std::abs(lead) - e.mop_lead;
   if (over <= 0) return 0;
   const int strong = lead > 0 ? p.side : p.side ^ 1, weak = strong ^ 1;
@@ -238,8 +234,8 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
 
 // The score of a far-ahead side shrinks as the 100-ply clock runs: captures and Roman/X moves,
 // which reset it, are what a won position is converted with.
-int mop_fade(const Position& p, const EvalParams& e, const std::array<int, kKinds>& values, int v) {
-  const int over = std::abs(material_lead(p, values)) - e.mop_lead;
+int mop_fade(const Position& p, const EvalParams& e, int lead, int v) {
+  const int over = std::abs(lead) - e.mop_lead;
   if (over <= 0 || p.clock == 0) return v;
   const long long cut = static_cast<long long>(std::min<int>(static_cast<int>(p.clock), e.mop_fade)) * std::min(over, kRamp);
   return static_cast<int>(v - v * cut / (static_cast<long long>(e.mop_fade) * kRamp));
@@ -296,9 +292,14 @@ std::optional<std::string> eval_option_default(std::string_view name) {
 int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
   const int s = p.side;
-  const int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo + mop_up(p, e, values);
+  const bool terms = e.mop_edge || e.mop_near || e.trade || e.mop_push || e.mop_box || e.mop_strip || e.mop_attack ||
+                     e.mop_promo;
+  const bool fade = e.mop_fade > 0;
+  const int lead = e.mop_up && (terms || fade) ? material_lead(p, values) : 0;
+  int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;
+  if (e.mop_up && terms) hand += mop_up(p, e, values, lead);
   const int v = e.use_net ? hand + oyin::nnue::evaluate(*e.net, p) : hand;
-  return e.mop_up && e.mop_fade > 0 ? mop_fade(p, e, values, v) : v;
+  return e.mop_up && fade ? mop_fade(p, e, lead, v) : v;
 }
 
 int move_gain(const Position& p, Move m) {
