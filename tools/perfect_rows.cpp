@@ -2,12 +2,15 @@
 // for bench/capgo_perfect_table.sh. Each row as it is made ("<moves> : <move>  # <nodes> nodes"),
 // then the figures.
 //   oyin_perfect_rows --rules R [--moves "C3"] [--to-move-loses] [--skip "C5 D4"]
-//                     [--settle N] [--nodes N] [--memory GB]
+//                     [--settle N] [--nodes N] [--memory GB] [--resume ROWS]
+//     --resume: the output of an earlier run with the same settings that was stopped; its rows are
+//     written again without solving and the run goes on from the last of them.
 //   oyin_perfect_rows --rules R --unique < rows     (each position once, up to symmetry)
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <ctime>
 #include <iostream>
 #include <set>
@@ -27,7 +30,7 @@ extern "C" void stop(int) { g_stop = true; }
 int usage(const std::string& why) {
   std::cerr << "oyin_perfect_rows: " << why
             << "\nusage: oyin_perfect_rows --rules R [--moves M] [--to-move-loses] [--skip M] [--settle N] [--nodes N] "
-               "[--memory GB]\n";
+               "[--memory GB] [--resume ROWS]\n";
   return 2;
 }
 
@@ -55,11 +58,36 @@ int unique_rows(const oyin::capgo::Rules& rules) {
   return 0;
 }
 
+// The rows of an earlier run's output ("<moves> : <move>  # <nodes> nodes"); other lines skipped.
+bool read_rows(const std::string& path, std::vector<oyin::capgo::PerfectRow>& rows, std::string& why) {
+  std::ifstream in(path);
+  if (!in) {
+    why = "cannot read " + path;
+    return false;
+  }
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto colon = line.find(" : ");
+    const auto hash = line.find("  # ");
+    if (colon == std::string::npos || hash == std::string::npos || hash < colon) continue;
+    oyin::capgo::PerfectRow row;
+    row.moves = line.substr(0, colon);
+    row.answer = line.substr(colon + 3, hash - colon - 3);
+    row.nodes = std::strtoull(line.c_str() + hash + 4, nullptr, 10);
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) {
+    why = path + " has no rows to resume from";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace oyin;
-  std::string rules_text, moves, skip;
+  std::string rules_text, moves, skip, resume;
   bool unique = false;
   capgo::PerfectRowsOptions o;
   for (int i = 1; i < argc; ++i) {
@@ -68,6 +96,7 @@ int main(int argc, char** argv) {
     if (a == "--rules") rules_text = value();
     else if (a == "--moves") moves = value();
     else if (a == "--skip") skip = value();
+    else if (a == "--resume") resume = value();
     else if (a == "--to-move-loses") o.to_move_loses = true;
     else if (a == "--unique") unique = true;
     else if (a == "--settle") o.settle_nodes = std::strtoull(value().c_str(), nullptr, 10);
@@ -80,6 +109,7 @@ int main(int argc, char** argv) {
   if (unique) return unique_rows(*rules);
   if (o.settle_nodes == 0 || o.memory_gb <= 0) return usage("--settle and --memory must be positive");
   for (std::string_view m : split_ws(skip)) o.skip.emplace_back(m);
+  if (std::string why; !resume.empty() && !read_rows(resume, o.resume, why)) return usage(why);
   capgo::Position pos = capgo::CaptureGo::start_position(*rules);
   for (std::string_view m : split_ws(moves)) {
     auto mv = capgo::parse_move(pos, m);

@@ -348,6 +348,34 @@ TEST(CapgoPerfectRows, EachRowsMoveWinsAndTheRestIsSettled) {
   EXPECT_EQ(wrong.error(), "the side to move does not win after 'C3'");
 }
 
+// A stopped run resumed from its rows (oyin_perfect_rows --resume): the rows up to the last one
+// are followed again without solving, and the whole gives the rows and counts of one unbroken run;
+// rows from another run are refused by name.
+TEST(CapgoPerfectRows, AResumedRunEndsAsAnUnbrokenOne) {
+  PerfectRowsOptions o;
+  o.settle_nodes = 2000;
+  o.memory_gb = 0.0625;
+  const Position start = after("size=5,target=1,pass=0", "");
+  auto whole = perfect_rows(start, "", o);
+  ASSERT_TRUE(whole) << whole.error();
+  ASSERT_GE(whole->rows.size(), 4u);
+  const std::size_t kept = whole->rows.size() / 2;
+  o.resume.assign(whole->rows.begin(), whole->rows.begin() + static_cast<std::ptrdiff_t>(kept));
+  std::vector<std::string> written;
+  auto resumed = perfect_rows(start, "", o, [&](const PerfectRow& row) { written.push_back(row.moves + " : " + row.answer); });
+  ASSERT_TRUE(resumed) << resumed.error();
+  ASSERT_EQ(written.size(), whole->rows.size());
+  for (std::size_t i = 0; i < written.size(); ++i)
+    EXPECT_EQ(written[i], whole->rows[i].moves + " : " + whole->rows[i].answer) << i;
+  EXPECT_EQ(resumed->positions, whole->positions);
+  EXPECT_EQ(resumed->settled, whole->settled);
+  EXPECT_LT(resumed->nodes, whole->nodes);
+  o.resume = {PerfectRow{"A1 E5", "C3", 1}};
+  auto foreign = perfect_rows(start, "", o);
+  ASSERT_FALSE(foreign);
+  EXPECT_EQ(foreign.error(), "the rows to resume from are not this run's: 'A1 E5' was never reached");
+}
+
 TEST(CapgoPerfectPlay, AnalyzeShowsTheProof) {
   const auto r = oyin::testing::run_oyin("analyze capgo --rules size=6,target=1,pass=0 --nodes 100");
   EXPECT_EQ(r.out, "Black to move: proved win: C3 (table)\nbestmove C3\n") << r.err;

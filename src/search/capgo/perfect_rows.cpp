@@ -1,5 +1,6 @@
 #include "search/capgo/perfect_rows.h"
 
+#include <map>
 #include <set>
 
 #include "games/capgo/game.h"
@@ -14,7 +15,10 @@ namespace {
 class RowMaker {
  public:
   RowMaker(const PerfectRowsOptions& opt, const std::function<void(const PerfectRow&)>& on_row, int size)
-      : opt_(opt), on_row_(on_row), canon_(size) {}
+      : opt_(opt), on_row_(on_row), canon_(size) {
+    for (const PerfectRow& row : opt.resume) resumed_.emplace(row.moves, row);
+    replaying_ = !opt.resume.empty();
+  }
 
   // The side to move at `pos` must win (winner_to_move) or lose.
   Status visit(const Position& pos, const std::string& moves, bool winner_to_move, bool first) {
@@ -22,6 +26,7 @@ class RowMaker {
     if (!first_visit(pos)) return Ok{};
     ++out_.positions;
     if (!winner_to_move) return replies(pos, moves, first);
+    if (replaying_) return replay(pos, moves);
     // Settled as the computer's own solve within a move would (search/capgo/perfect_play.cpp):
     // the same table size and orientation, so the same search for every mirror image.
     SolveResult s = solve(pos, opt_.settle_nodes, kPerfectSolverMemoryGb);
@@ -36,14 +41,13 @@ class RowMaker {
       return Ok{};
     }
     if (s.value <= 0) return make_error("the side to move does not win after '" + moves + "'");
-    PerfectRow row{moves, s.best_move, s.nodes};
-    out_.rows.push_back(row);
-    if (on_row_) on_row_(row);
-    Position next = pos;
-    Undo u;
-    play(next, *parse_move(pos, s.best_move), u);
-    if (is_over(next)) return Ok{};
-    return visit(next, join(moves, s.best_move), false, false);
+    return follow(pos, PerfectRow{moves, s.best_move, s.nodes});
+  }
+
+  // An error when rows to resume from were never reached: they came from another run.
+  Status check_resumed() const {
+    if (!replaying_ || stopped()) return Ok{};
+    return make_error("the rows to resume from are not this run's: '" + opt_.resume.back().moves + "' was never reached");
   }
 
   PerfectRowsResult take() { return std::move(out_); }
@@ -54,6 +58,32 @@ class RowMaker {
   proof::Canonical canon_;
   std::set<std::vector<std::uint64_t>> seen_;
   PerfectRowsResult out_;
+  std::map<std::string, PerfectRow> resumed_;
+  bool replaying_ = false;
+
+  // The row is made; the loser's replies to its move come next.
+  Status follow(const Position& pos, const PerfectRow& row) {
+    out_.rows.push_back(row);
+    if (on_row_) on_row_(row);
+    auto m = parse_move(pos, row.answer);
+    if (!m) return make_error("row '" + row.moves + " : " + row.answer + "': " + m.error());
+    Position next = pos;
+    Undo u;
+    play(next, *m, u);
+    if (is_over(next)) return Ok{};
+    return visit(next, join(row.moves, row.answer), false, false);
+  }
+
+  // Before the last resumed row, a winner's position with no row was settled by the earlier run.
+  Status replay(const Position& pos, const std::string& moves) {
+    const auto it = resumed_.find(moves);
+    if (it == resumed_.end()) {
+      ++out_.settled;
+      return Ok{};
+    }
+    if (moves == opt_.resume.back().moves) replaying_ = false;
+    return follow(pos, it->second);
+  }
 
   bool stopped() const { return opt_.stop && opt_.stop->load(); }
   static std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : a + " " + b; }
@@ -107,6 +137,7 @@ Result<PerfectRowsResult> perfect_rows(const Position& pos, const std::string& m
   if (is_over(pos)) return make_error("the game is over");
   RowMaker maker(opt, on_row, pos.size);
   if (auto s = maker.visit(pos, moves, !opt.to_move_loses, true); !s) return make_error(s.error());
+  if (auto s = maker.check_resumed(); !s) return make_error(s.error());
   return maker.take();
 }
 

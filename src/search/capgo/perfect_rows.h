@@ -15,6 +15,12 @@
 
 namespace oyin::capgo {
 
+struct PerfectRow {
+  std::string moves;   // from the start of the game
+  std::string answer;  // the winning move there
+  std::uint64_t nodes = 0;  // the solve that found it
+};
+
 struct PerfectRowsOptions {
   std::uint64_t settle_nodes = 100'000;  // a position the solver settles within this needs no row
   std::uint64_t max_nodes = 0;           // a position's full solve gives up after this (0 = never)
@@ -23,13 +29,11 @@ struct PerfectRowsOptions {
   // after C3): its moves are followed, each but those in `skip`.
   bool to_move_loses = false;
   std::vector<std::string> skip;
+  // The rows an earlier run with the same settings made before it was stopped: followed again
+  // without solving (the traversal is deterministic), each position before the last of them that
+  // has no row counted as settled, and the run goes on from the last.
+  std::vector<PerfectRow> resume;
   const std::atomic<bool>* stop = nullptr;
-};
-
-struct PerfectRow {
-  std::string moves;   // from the start of the game
-  std::string answer;  // the winning move there
-  std::uint64_t nodes = 0;  // the solve that found it
 };
 
 struct PerfectRowsResult {
