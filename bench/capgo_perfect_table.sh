@@ -6,7 +6,8 @@
 #  2. Below each reply solved in 1: every position of the proof with Black to move that the solver
 #     does not settle within SETTLE nodes (what the computer has at level 5), with its winning
 #     move, through every White reply, by build/oyin_perfect_rows (rows/C3-<reply>.txt; a reply
-#     whose run did not end keeps the rows it made, each a proved winning move).
+#     whose run did not end keeps the rows it made, each a proved winning move, and the next run
+#     resumes from them: oyin_perfect_rows --resume, the longest stopped output kept as .stopped).
 #  2w. White's side: below White's proved answer to each of Black's losing first moves (A1 B1, B1 C2,
 #     C1 C2, B2 C3), every position with White to move that the solver does not settle within
 #     SETTLE nodes, the same way (rows/W-<first move>.txt).
@@ -61,6 +62,18 @@ time_left() {
 
 solved() { grep -qs '^Result: B' "$WORK/logs/C3-$1.log"; }
 
+rows_in() { local n; n=$(grep -cs ' : ' "$1" || true); echo "${n:-0}"; }
+
+# A run of oyin_perfect_rows into $1 from the moves $2 (the side to move loses), at most $3 seconds,
+# resumed from the longest earlier output that was stopped ($1.stopped) when there is one.
+run_rows() {
+  local out=$1 moves=$2 limit=$3 resume=()
+  [ "$(rows_in "$out")" -gt "$(rows_in "$out.stopped")" ] && mv "$out" "$out.stopped"
+  [ -s "$out.stopped" ] && resume=(--resume "$out.stopped")
+  timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "$moves" --to-move-loses --settle "$SETTLE" \
+    --nodes "$NODES" --memory "$MEMORY" "${resume[@]}" >"$out" 2>&1 || true
+}
+
 solve_stream() {
   local r log
   for r in $REPLIES; do
@@ -88,8 +101,7 @@ rows_stream() {
     echo "C3 $r: rows from $(date +%T), at most $limit s"
     # From the position after Black's answer of step 1 (White to move, lost): its solve is not redone.
     answer=$(sed -n 's/^First move: \([A-Z][0-9]*\) (wins)$/\1/p' "$WORK/logs/C3-$r.log")
-    timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "C3 $r $answer" --to-move-loses --settle "$SETTLE" \
-      --nodes "$NODES" --memory "$MEMORY" >"$rows" 2>&1 || true
+    run_rows "$rows" "C3 $r $answer" "$limit"
     echo "C3 $r: $(grep -c ' : ' "$rows") rows; $(grep -E '^(Positions|Time)' "$rows" | tr '\n' ' ')"
   done
 }
@@ -107,8 +119,7 @@ white_stream() {
     [ "$limit" -le 0 ] && continue
     mkdir "$WORK/locks/white-$first" 2>/dev/null || continue
     echo "$first $answer: White's rows from $(date +%T), at most $limit s"
-    timeout -s INT "$limit" "$ROWS" --rules $RULES --moves "$first $answer" --to-move-loses --settle "$SETTLE" \
-      --nodes "$NODES" --memory "$MEMORY" >"$rows" 2>&1 || true
+    run_rows "$rows" "$first $answer" "$limit"
     echo "$first $answer: $(grep -c ' : ' "$rows") rows; $(grep -E '^(Positions|Time)' "$rows" | tr '\n' ' ')"
   done
 }
