@@ -6,6 +6,8 @@
 // kScoreScale centi-units: the training target is sigmoid(score / kScoreScale).
 //
 // A game describes its inputs with an Arch (games/<game>/nnue.h):
+//   static constexpr int kHidden;                   the accumulator's width (optional: 32; a
+//                                                   multiple of 32)
 //   using Position;                                 the game's position
 //   static constexpr int kInputs, kMaxActive;       inputs in all, the most that are on at once
 //   static constexpr int kScoreScale;               centi-units per unit of the output
@@ -30,39 +32,57 @@
 
 namespace oyin::nnue {
 
-constexpr int kHidden = 32;
+constexpr int kHidden = 32;  // the accumulator's width when an Arch names none
 constexpr int kL2 = 32;
 constexpr int kQA = 127;     // accumulator / activation scale
 constexpr int kQB = 64;      // weight scale of layer 2
 constexpr int kQOut = 1024;  // output weights: finer, they are few and int32
 constexpr float kMaxL2Weight = 127.0f / kQB;
 
-struct alignas(64) Accumulator {
-  std::array<std::int16_t, kHidden> v;
+// The accumulator width of an Arch: its kHidden, or the default.
+template <class Arch>
+constexpr int hidden_of() {
+  if constexpr (requires { Arch::kHidden; }) return Arch::kHidden;
+  else return kHidden;
+}
+
+template <int H>
+struct alignas(64) AccumulatorOf {
+  std::array<std::int16_t, H> v;
   std::int32_t psqt;
 };
+using Accumulator = AccumulatorOf<kHidden>;
 
-// What follows the accumulator, the same for every game.
-struct alignas(64) Layers {
-  alignas(64) std::array<std::int16_t, kHidden> ft_bias;
-  alignas(64) std::array<std::int8_t, kL2 * kHidden> l2_weights;  // [out][in]
+// What follows the accumulator, the same for every game of one width.
+template <int H>
+struct alignas(64) LayersOf {
+  static constexpr int kWidth = H;
+  alignas(64) std::array<std::int16_t, H> ft_bias;
+  alignas(64) std::array<std::int8_t, kL2 * H> l2_weights;  // [out][in]
   std::array<std::int32_t, kL2> l2_bias;
   std::array<std::int32_t, kL2> out_weights;
   std::int32_t out_bias;
 };
+using Layers = LayersOf<kHidden>;
 
 template <class Arch>
-struct Network : Layers {
-  alignas(64) std::array<std::int16_t, Arch::kInputs * kHidden> ft_weights;  // [input][hidden]
+struct Network : LayersOf<hidden_of<Arch>()> {
+  static constexpr int kWidth = hidden_of<Arch>();
+  using Acc = AccumulatorOf<kWidth>;
+  alignas(64) std::array<std::int16_t, Arch::kInputs * kWidth> ft_weights;  // [input][hidden]
   std::array<std::int32_t, Arch::kInputs> psqt;
 };
 
-// The output of the layers after the accumulator, in units of 1 / (kQA * kQB).
-std::int32_t propagate(const Layers& net, const Accumulator& acc);
+// The output of the layers after the accumulator, in units of 1 / (kQA * kQB). Defined for the
+// widths 32, 64 and 128 (core/nnue.cpp).
+template <int H>
+std::int32_t propagate(const LayersOf<H>& net, const AccumulatorOf<H>& acc);
 // Adds (sign +1) or takes away (-1) one input's row.
-void add_row(const std::int16_t* row, std::int32_t psqt, Accumulator& acc, int sign);
+template <int H>
+void add_row(const std::int16_t* row, std::int32_t psqt, AccumulatorOf<H>& acc, int sign);
 // The layers' half of a payload check: an error naming the file, or "".
-std::string check_layers(const Layers& net, int input_limit, const std::string& name);
+template <int H>
+std::string check_layers(const LayersOf<H>& net, int input_limit, const std::string& name);
 
 namespace detail {
 template <class T, std::size_t N>
@@ -84,24 +104,26 @@ void get(std::string_view s, std::size_t& at, std::array<T, N>& a) {
 
 template <class Arch>
 constexpr std::size_t payload_bytes() {
-  return 2 * Arch::kInputs * kHidden + 2 * kHidden + 4 * Arch::kInputs + kL2 * kHidden + 4 * kL2 + 4 * kL2 + 4;
+  constexpr int h = hidden_of<Arch>();
+  return 2 * Arch::kInputs * h + 2 * h + 4 * Arch::kInputs + kL2 * h + 4 * kL2 + 4 * kL2 + 4;
 }
 
 template <class Arch>
-void refresh(const Network<Arch>& net, const typename Arch::Position& p, int view, Accumulator& acc) {
+void refresh(const Network<Arch>& net, const typename Arch::Position& p, int view, typename Network<Arch>::Acc& acc) {
+  constexpr int h = Network<Arch>::kWidth;
   std::array<std::uint16_t, Arch::kMaxActive> f;
   const int n = Arch::active_features(p, view, f);
   acc.v = net.ft_bias;
   acc.psqt = 0;
-  for (int i = 0; i < n; ++i) add_row(&net.ft_weights[static_cast<std::size_t>(f[i]) * kHidden], net.psqt[f[i]], acc, +1);
+  for (int i = 0; i < n; ++i) add_row<h>(&net.ft_weights[static_cast<std::size_t>(f[i]) * h], net.psqt[f[i]], acc, +1);
 }
 
 // Centi-units for the side to move.
 template <class Arch>
 int evaluate(const Network<Arch>& net, const typename Arch::Position& p) {
-  Accumulator acc;
+  typename Network<Arch>::Acc acc;
   refresh(net, p, p.side, acc);
-  return static_cast<int>(static_cast<std::int64_t>(propagate(net, acc)) * Arch::kScoreScale / (kQA * kQB));
+  return static_cast<int>(static_cast<std::int64_t>(propagate<Network<Arch>::kWidth>(net, acc)) * Arch::kScoreScale / (kQA * kQB));
 }
 
 template <class Arch>
@@ -142,7 +164,7 @@ Result<std::shared_ptr<const Network<Arch>>> deserialize(std::string_view payloa
     if (w > kLimit || w < -kLimit)
       return make_error("weights file '" + name + "' has an input weight of " + std::to_string(w) + " (limit " +
                         std::to_string(kLimit) + ")");
-  if (std::string why = check_layers(*net, kLimit, name); !why.empty()) return make_error(why);
+  if (std::string why = check_layers<Network<Arch>::kWidth>(*net, kLimit, name); !why.empty()) return make_error(why);
   return std::shared_ptr<const Network<Arch>>(std::move(net));
 }
 

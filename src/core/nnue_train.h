@@ -33,10 +33,11 @@ namespace oyin::nnue {
 
 template <class Arch>
 struct FloatNetwork {
-  std::vector<float> ft_weights = std::vector<float>(Arch::kInputs * kHidden);  // [input][hidden]
-  std::vector<float> ft_bias = std::vector<float>(kHidden);
+  static constexpr int kWidth = hidden_of<Arch>();
+  std::vector<float> ft_weights = std::vector<float>(Arch::kInputs * kWidth);  // [input][hidden]
+  std::vector<float> ft_bias = std::vector<float>(kWidth);
   std::vector<float> psqt = std::vector<float>(Arch::kInputs);
-  std::vector<float> l2_weights = std::vector<float>(kL2 * kHidden);            // [out][in]
+  std::vector<float> l2_weights = std::vector<float>(kL2 * kWidth);            // [out][in]
   std::vector<float> l2_bias = std::vector<float>(kL2);
   std::vector<float> out_weights = std::vector<float>(kL2);
   float out_bias = 0;
@@ -69,8 +70,9 @@ namespace detail {
 inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
 // The activations of one forward pass, kept for the backward one.
+template <int H>
 struct Trace {
-  float acc[kHidden], a[kHidden], z[kL2], h[kL2];
+  float acc[H], a[H], z[kL2], h[kL2];
   float y;
 };
 
@@ -92,7 +94,8 @@ void adam_update(float* w, const float* g, float* m, float* v, std::size_t n, do
                  float limit);
 
 template <class Arch>
-void forward_trace(const FloatNetwork<Arch>& net, const std::uint16_t* f, int n, Trace& t) {
+void forward_trace(const FloatNetwork<Arch>& net, const std::uint16_t* f, int n, Trace<hidden_of<Arch>()>& t) {
+  constexpr int kHidden = hidden_of<Arch>();
   std::copy(net.ft_bias.begin(), net.ft_bias.end(), t.acc);
   float lin = net.out_bias;
   for (int k = 0; k < n; ++k) {
@@ -127,7 +130,8 @@ void zero(FloatNetwork<Arch>& g) {
 // d(loss)/d(params) of one sample, added into g; returns the sample's loss.
 template <class Arch>
 float backward(const FloatNetwork<Arch>& net, const Sample<Arch>& s, double lambda, float scale, FloatNetwork<Arch>& g) {
-  Trace t;
+  constexpr int kHidden = hidden_of<Arch>();
+  Trace<kHidden> t;
   forward_trace(net, s.features.data(), s.count, t);
   const float p = sigmoid(t.y + s.base), diff = p - target(s, lambda);
   const float dy = scale * 2 * diff * p * (1 - p);
@@ -204,7 +208,7 @@ FloatNetwork<Arch> initial_network(std::uint64_t seed) {
 // The output y (score / kScoreScale) of the float network on the given active inputs.
 template <class Arch>
 float forward(const FloatNetwork<Arch>& net, const std::uint16_t* features, int n) {
-  detail::Trace t;
+  detail::Trace<hidden_of<Arch>()> t;
   detail::forward_trace(net, features, n, t);
   return t.y;
 }
@@ -288,14 +292,15 @@ template <class Arch>
 double mean_loss(const Network<Arch>& net, const std::vector<Sample<Arch>>& s, double lambda) {
   double sum = 0;
   for (const Sample<Arch>& x : s) {
-    Accumulator acc;  // the engine's integer path, from the sample's inputs
+    constexpr int kHidden = hidden_of<Arch>();
+    typename Network<Arch>::Acc acc;  // the engine's integer path, from the sample's inputs
     acc.v = net.ft_bias;
     acc.psqt = 0;
     for (int k = 0; k < x.count; ++k) {
       for (int i = 0; i < kHidden; ++i) acc.v[i] = static_cast<std::int16_t>(acc.v[i] + net.ft_weights[x.features[k] * kHidden + i]);
       acc.psqt += net.psqt[x.features[k]];
     }
-    const float y = static_cast<float>(propagate(net, acc)) / (kQA * kQB) + x.base;
+    const float y = static_cast<float>(propagate<kHidden>(net, acc)) / (kQA * kQB) + x.base;
     const float d = detail::sigmoid(y) - detail::target(x, lambda);
     sum += d * d;
   }

@@ -162,6 +162,59 @@ TEST(NnueInference, IntegerNetworkFollowsTheFloatOneItCameFrom) {
   }
 }
 
+// Togyz's inputs under a wider accumulator (core/nnue.h takes an Arch's own kHidden).
+template <int H>
+struct WideArch : Arch {
+  static constexpr int kHidden = H;
+};
+
+// The layers after the accumulator as core/nnue.h describes them, one multiply at a time.
+template <int H>
+std::int32_t reference_propagate(const oyin::nnue::LayersOf<H>& net, const oyin::nnue::AccumulatorOf<H>& acc) {
+  std::int32_t out = 0;
+  for (int j = 0; j < kL2; ++j) {
+    std::int32_t z = net.l2_bias[static_cast<std::size_t>(j)];
+    for (int i = 0; i < H; ++i)
+      z += std::clamp<int>(acc.v[static_cast<std::size_t>(i)], 0, kQA) * net.l2_weights[static_cast<std::size_t>(j * H + i)];
+    out += std::clamp(z >> 6, 0, kQA) * net.out_weights[static_cast<std::size_t>(j)];
+  }
+  return net.out_bias + acc.psqt + (out >> 4);
+}
+
+template <int H>
+void expect_width_works(std::uint64_t seed) {
+  using A = WideArch<H>;
+  oyin::nnue::FloatNetwork<A> f = oyin::nnue::initial_network<A>(seed);
+  Rng rng(seed + 1);
+  auto u = [&](float a) { return static_cast<float>((rng.uniform() * 2 - 1) * a); };
+  for (float& w : f.ft_weights) w = u(0.3f);
+  for (float& w : f.ft_bias) w = 0.3f + u(0.2f);
+  for (float& w : f.l2_weights) w = u(0.6f);
+  for (float& w : f.out_weights) w = u(0.6f);
+  const auto q = std::make_shared<oyin::nnue::Network<A>>(oyin::nnue::quantise(f));
+  static_assert(oyin::nnue::Network<A>::kWidth == H);
+  double worst = 0;
+  for (const auto& [p, unused] : random_moves(seed + 10, 5)) {
+    typename oyin::nnue::Network<A>::Acc acc;
+    oyin::nnue::refresh(*q, p, p.side, acc);
+    ASSERT_EQ(oyin::nnue::propagate(*q, acc), reference_propagate<H>(*q, acc)) << "width " << H;
+    worst = std::max(worst, std::abs(oyin::nnue::evaluate(*q, p) - static_cast<double>(oyin::nnue::forward(f, p)) * kScoreScale));
+  }
+  EXPECT_LT(worst, 100.0) << "width " << H;  // int8 rounding of layer 2 over more inputs
+  // The weights file's size follows the width, and a file reads back to the same network.
+  const std::string payload = oyin::nnue::serialize(*q);
+  EXPECT_EQ(payload.size(), oyin::nnue::payload_bytes<A>());
+  auto back = oyin::nnue::deserialize<A>(payload, "wide");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(oyin::nnue::serialize(**back), payload);
+}
+
+TEST(NnueInference, WiderAccumulatorsComputeTheSameLayers) {
+  expect_width_works<32>(21);
+  expect_width_works<64>(22);
+  expect_width_works<128>(23);
+}
+
 TEST(NnueInference, IncrementalUpdateEqualsRefreshOverRandomGames) {
   const Network net = quantise(varied_network(7));
   int checked = 0;

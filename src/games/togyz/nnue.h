@@ -19,8 +19,6 @@
 
 namespace oyin::togyz::nnue {
 
-using oyin::nnue::Accumulator;
-using oyin::nnue::kHidden;
 using oyin::nnue::kL2;
 using oyin::nnue::kMaxL2Weight;
 using oyin::nnue::kQA;
@@ -37,6 +35,7 @@ constexpr int kMaxActive = kPits + 2 + 2;        // 22
 constexpr int kScoreScale = 400;                 // centi-stones per unit of the output
 constexpr float kMaxInputWeight = 4.0f;          // 22 * 4 * 127 stays inside int16
 // The weights file's architecture tag: a file for another shape is refused with its name.
+constexpr int kHidden = 32;                      // the accumulator's width
 constexpr std::string_view kTag = "togyz-668x32x32-v1";
 
 constexpr int count_bucket(int n) { return n < 24 ? n : n < 30 ? 24 : n < 40 ? 25 : 26; }
@@ -47,6 +46,7 @@ int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxA
 struct Arch {
   using Position = togyz::Position;
   static constexpr int kInputs = nnue::kInputs, kMaxActive = nnue::kMaxActive, kScoreScale = nnue::kScoreScale;
+  static constexpr int kHidden = nnue::kHidden;
   static constexpr float kMaxInputWeight = nnue::kMaxInputWeight;
   static constexpr std::string_view kTag = nnue::kTag;
   static int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxActive>& out) {
@@ -58,6 +58,7 @@ struct Arch {
 
 // The integer network the engine runs.
 using Network = oyin::nnue::Network<Arch>;
+using Accumulator = Network::Acc;
 
 inline void refresh(const Network& net, const Position& p, int view, Accumulator& acc) { oyin::nnue::refresh(net, p, view, acc); }
 // The accumulator of `after` from the one of `before` (same view), touching only the inputs
