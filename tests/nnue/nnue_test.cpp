@@ -280,6 +280,19 @@ TEST(NnueEval, TheBuiltInNetIsTheRepositorysFile) {
   EXPECT_EQ(serialize(**loaded), serialize(*builtin_network()));
 }
 
+// The first net, kept for the puzzles' defences, is nets/togyz-gen1.nnue exactly, and another net
+// than the default one (a position they score differently).
+TEST(NnueEval, TheFirstNetIsTheRepositorysOtherFile) {
+  ASSERT_NE(first_network(), nullptr);
+  EXPECT_EQ(first_net_name(), "togyz-gen1.nnue");
+  const std::string file = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz-gen1.nnue");
+  ASSERT_FALSE(file.empty());
+  EXPECT_EQ(file, std::string(first_net_file()));
+  EXPECT_NE(serialize(*first_network()), serialize(*builtin_network()));
+  const Position p = start_position();
+  EXPECT_NE(evaluate(*first_network(), p), evaluate(*builtin_network(), p));
+}
+
 // With the net on, the search takes its margins from the EvalParams' net_* fields (tuned for the
 // net); with the hand-made eval, the search's defaults.
 TEST(NnueEval, SearchMarginsAreTheNetsWhileItIsOn) {

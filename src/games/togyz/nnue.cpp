@@ -49,4 +49,9 @@ std::shared_ptr<const Network> builtin_network() {
   return net;
 }
 
+std::shared_ptr<const Network> first_network() {
+  static const std::shared_ptr<const Network> net = oyin::nnue::decode_builtin<Arch>(first_net_file(), first_net_name());
+  return net;
+}
+
 }  // namespace oyin::togyz::nnue

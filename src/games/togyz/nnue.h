@@ -81,5 +81,11 @@ inline Result<std::shared_ptr<const Network>> load(const std::string& path) { re
 std::string_view builtin_net_file();
 std::string_view builtin_net_name();
 std::shared_ptr<const Network> builtin_network();
+// The first net, nets/togyz-gen1.nnue compiled in the same way: the default until the second
+// replaced it, kept because the shipped puzzles rank equally long defences by it (their files
+// were made with it, and a new default net must not change them).
+std::string_view first_net_file();
+std::string_view first_net_name();
+std::shared_ptr<const Network> first_network();
 
 }  // namespace oyin::togyz::nnue

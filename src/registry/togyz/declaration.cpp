@@ -38,9 +38,10 @@ GameDeclaration declare_togyz() {
   // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
   // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
-  // level 0 lost to it 9-90-1 (-392), level 1 beat it 91-7-2 (+424); every level above chained
-  // from level 1 by 100-game matches against the level below, 20,000 nodes a move.
-  d.level_ratings = {408, 1224, 1579, 1842, 2028, 2219, 2327, 2446, 2569, 2643, 2710};
+  // level 0 lost to it 7-88-5 (-392), level 1 beat it 370-24-6 (+456); every level above chained
+  // from level 1 by matches against the level below (100 games, 400 for levels 9 and 10), 20,000
+  // nodes a move, with the second net (2026-12-06).
+  d.level_ratings = {408, 1256, 1557, 1833, 2063, 2273, 2441, 2642, 2749, 2819, 2866};
   d.puzzles = togyz_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 1,342 real games of
   // ../shared/data/togyz scored at depth 8 (118,936 positions; log loss 0.671, a coin's 0.693).

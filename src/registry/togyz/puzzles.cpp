@@ -9,6 +9,7 @@
 
 #include "registry/alphabeta_declaration.h"
 #include "games/togyz/game.h"
+#include "games/togyz/nnue.h"
 #include "search/alphabeta_engine.h"
 
 namespace oyin {
@@ -47,10 +48,17 @@ std::vector<std::string> themes(const std::string&, const std::string& position,
   return out;
 }
 
-// Among equally long defences: the one after which the engine's static evaluation (the
+// Among equally long defences: the one after which the static evaluation of the first net (the
 // attacker to move) is lowest, then the one that takes the most stones (a tuzdyk counts 100).
+// The first net, not the engine's default: the shipped puzzles were made with it, and they must
+// not change when a new net becomes the default (games/togyz/nnue.h first_network).
 std::pair<int, int> defence_rank(const G::Position& before, G::Move, G::Move d) {
-  static const togyz::EvalParams params;
+  static const togyz::EvalParams params = [] {
+    togyz::EvalParams e;
+    e.net = togyz::nnue::first_network();
+    e.use_net = e.net != nullptr;
+    return e;
+  }();
   G::Position after = before;
   const togyz::MoveEffect e = togyz::make_move<true>(after, d);
   return {-G::evaluate(after, params), e.captured + (e.tuzdyk ? 100 : 0)};
