@@ -191,5 +191,24 @@ TEST(TojmotMopUp, FadeScalesAFarAheadScoreByTheClock) {
   EXPECT_EQ(evaluate(pos(at + "100 40"), none), evaluate(pos(at + "100 40"), without_mop_up())) << "mop_up=0 turns it off too";
 }
 
+// The lone 1 on H10 has the 48 cells of the 7x7 square (three steps) around it on the board. A
+// white 2 on L10 attacks J10, L8, L12 and N10 in it: the 1 reaches 44 (L10 itself round J10 in
+// three steps, M11 and M9 round it too), so room 10 adds 10 * (48 - 44). The six Romans far off
+// attack nothing in the square; the lead (750) ramps the term fully in.
+TEST(TojmotMopUp, RoomCountsTheCellsTheLoneOneReachesInThreeSteps) {
+  EvalParams off, room;
+  room.mop_room = 10;
+  const std::string white = "w W:1G1,VB4,VIIID4,IIA5,IIIC5,IVM5,VIN4,2L10 B:1H10 0 30";
+  EXPECT_EQ(evaluate(pos(white), room) - evaluate(pos(white), off), 40);
+  const std::string black = "b W:1G1,VB4,VIIID4,IIA5,IIIC5,IVM5,VIN4,2L10 B:1H10 0 30";
+  EXPECT_EQ(evaluate(pos(black), room) - evaluate(pos(black), off), -40) << "for the side behind";
+  // In the open (the 2 on N4 and the sixth Roman on N6 attack nothing near): the whole square, nothing added.
+  const std::string open = "w W:1G1,VB4,VIIID4,IIA5,IIIC5,IVM5,VIN6,2N4 B:1H10 0 30";
+  EXPECT_EQ(evaluate(pos(open), room), evaluate(pos(open), off));
+  // Two officers left to the side behind: not yet (the term waits for at most one).
+  const std::string two = "w W:1G1,VB4,VIIID4,IIA5,IIIC5,IVM5,VIN4,2L10 B:1H10,2B12,5N12 0 30";
+  EXPECT_EQ(evaluate(pos(two), room), evaluate(pos(two), off));
+}
+
 }  // namespace
 }  // namespace oyin::tojmot

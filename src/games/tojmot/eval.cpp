@@ -23,7 +23,7 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
     {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box},
     {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade},
-    {"promo_lead", &EvalParams::promo_lead}};
+    {"promo_lead", &EvalParams::promo_lead}, {"mop_room", &EvalParams::mop_room}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -184,6 +184,37 @@ int free_steps(const Position& p, int side) {
   return n;
 }
 
+constexpr int kRoomSteps = 3;
+constexpr int kRoomCap = 48;  // the cells within three steps of a 1 in the open
+
+// The cells `side`'s 1 could reach in up to kRoomSteps moves, each onto a cell the other side
+// does not attack (nor one of its own pieces, nor the other side's zone), itself left out.
+int reachable_room(const Position& p, int side) {
+  const Geometry& g = geometry();
+  const int one = p.one[side];
+  std::array<std::uint8_t, kCells> seen{};
+  std::array<std::uint8_t, kCells> frontier{}, next{};
+  int nf = 0, room = 0;
+  seen[static_cast<std::size_t>(one)] = 1;
+  frontier[static_cast<std::size_t>(nf++)] = static_cast<std::uint8_t>(one);
+  for (int step = 0; step < kRoomSteps && nf > 0; ++step) {
+    int nn = 0;
+    for (int i = 0; i < nf; ++i)
+      for (int c : g.step8[frontier[static_cast<std::size_t>(i)]]) {
+        if (seen[static_cast<std::size_t>(c)]) continue;
+        seen[static_cast<std::size_t>(c)] = 1;
+        const Piece q = p.board[c];
+        if (q != kEmpty && colour_of(q) == side) continue;
+        if (g.zone[c] == (side ^ 1) || attacked(p, c, side ^ 1, one)) continue;
+        ++room;
+        next[static_cast<std::size_t>(nn++)] = static_cast<std::uint8_t>(c);
+      }
+    frontier = next;
+    nf = nn;
+  }
+  return room;
+}
+
 // Material of the side to move minus the other's.
 int material_lead(const Position& p, const std::array<int, kKinds>& values) {
   int mat[2] = {0, 0};
@@ -226,6 +257,7 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   bonus += e.trade * (2 * kStartPieces - p.count[0] - p.count[1]);
   bonus += e.mop_strip * (kStartPieces - p.count[weak]);
   if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
+  if (e.mop_room && officers <= 1) bonus += e.mop_room * (kRoomCap - std::min(kRoomCap, reachable_room(p, weak)));
   bonus = bonus * std::min(over, kRamp) / kRamp;
   const int promo_over = std::abs(lead) - e.promo_lead;
   if (promo_over > 0) bonus += promo * std::min(promo_over, kRamp) / kRamp;
@@ -293,7 +325,7 @@ int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
   const int s = p.side;
   const bool terms = e.mop_edge || e.mop_near || e.trade || e.mop_push || e.mop_box || e.mop_strip || e.mop_attack ||
-                     e.mop_promo;
+                     e.mop_promo || e.mop_room;
   const bool fade = e.mop_fade > 0;
   const int lead = e.mop_up && (terms || fade) ? material_lead(p, values) : 0;
   int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;

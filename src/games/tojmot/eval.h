@@ -40,7 +40,8 @@ struct EvalParams {
   // 22 within 40 moves where it mated 6 without (`oyin convert`), and an SPRT accepted it
   // (docs/engines.md, "Converting won positions"). mop_strip and mop_attack did not help: 0.
   // mop_promo made the side ahead mate more often but an SPRT rejected it, mop_fade alone mated no
-  // more: both 0 (docs/engines.md, "Third round").
+  // more: both 0 (docs/engines.md, "Third round"). mop_room mated more from +1,500 (148 of 200
+  // within 60 moves at 30, 135 without) but changes only won endings, untested by an SPRT: 0.
   // mop_up=0: every mop-up term off whatever its weight, the engine as it was before them (the
   // shipped puzzles' self-play keeps it: src/registry/tojmot/puzzles.cpp, so they rebuild byte for byte).
   int mop_up = 1;
@@ -54,6 +55,9 @@ struct EvalParams {
   int mop_promo = 0;   // per cent of what a Roman/X gains by promoting (an X: a 7), times how near it is (of 12 steps)
   int promo_lead = 200;  // mop_promo counts from this lead (ramped in over the next 200), not from mop_lead
   int mop_box = 25;    // each of the other 1's eight neighbour cells it cannot step to (attacked, off the board, ...)
+  // With at most one officer left to the other side: each cell fewer (of 48) that its 1 can reach
+  // in three steps over cells nobody of the side ahead attacks: the box a mate closes.
+  int mop_room = 0;
   // When > 0 and one side is far ahead: the score times (mop_fade - clock) / mop_fade, the clock
   // being the plies since the last capture or Roman/X move (the 100-ply draw's), so that the side
   // ahead prefers the moves that make progress; ramped in like the rest of the term.
