@@ -45,9 +45,10 @@ std::vector<std::pair<Position, Position>> random_moves(std::uint64_t seed, int 
   return out;
 }
 
-// A float network with weights of a trained one's size, not the initial small ones.
-FloatNetwork varied_network(std::uint64_t seed) {
-  FloatNetwork n = initial_network(seed);
+// A float network with weights of a trained one's size, not the initial small ones (any width).
+template <class A>
+oyin::nnue::FloatNetwork<A> varied(std::uint64_t seed) {
+  oyin::nnue::FloatNetwork<A> n = oyin::nnue::initial_network<A>(seed);
   Rng rng(seed + 1);
   auto u = [&](float a) { return static_cast<float>((rng.uniform() * 2 - 1) * a); };
   for (float& w : n.ft_weights) w = u(0.3f);
@@ -59,6 +60,7 @@ FloatNetwork varied_network(std::uint64_t seed) {
   n.out_bias = 0.05f;
   return n;
 }
+FloatNetwork varied_network(std::uint64_t seed) { return varied<Arch>(seed); }
 
 TEST(NnueFeatures, StartPositionHasOneInputPerPitAndBothKazans) {
   std::array<std::uint16_t, kMaxActive> f;
@@ -184,13 +186,7 @@ std::int32_t reference_propagate(const oyin::nnue::LayersOf<H>& net, const oyin:
 template <int H>
 void expect_width_works(std::uint64_t seed) {
   using A = WideArch<H>;
-  oyin::nnue::FloatNetwork<A> f = oyin::nnue::initial_network<A>(seed);
-  Rng rng(seed + 1);
-  auto u = [&](float a) { return static_cast<float>((rng.uniform() * 2 - 1) * a); };
-  for (float& w : f.ft_weights) w = u(0.3f);
-  for (float& w : f.ft_bias) w = 0.3f + u(0.2f);
-  for (float& w : f.l2_weights) w = u(0.6f);
-  for (float& w : f.out_weights) w = u(0.6f);
+  const oyin::nnue::FloatNetwork<A> f = varied<A>(seed);
   const auto q = std::make_shared<oyin::nnue::Network<A>>(oyin::nnue::quantise(f));
   static_assert(oyin::nnue::Network<A>::kWidth == H);
   double worst = 0;
