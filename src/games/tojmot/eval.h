@@ -41,7 +41,7 @@ struct EvalParams {
   // (docs/engines.md, "Converting won positions"). mop_strip and mop_attack did not help: 0.
   // mop_promo made the side ahead mate more often but an SPRT rejected it, mop_fade alone mated no
   // more: both 0 (docs/engines.md, "Third round"). mop_room mated more from +1,500 (148 of 200
-  // within 60 moves at 30, 135 without) but changes only won endings, untested by an SPRT: 0.
+  // within 60 moves at 30, 135 without) but an SPRT rejected it (-51.9 +- 37.3; "Fourth round"): 0.
   // mop_up=0: every mop-up term off whatever its weight, the engine as it was before them (the
   // shipped puzzles' self-play keeps it: src/registry/tojmot/puzzles.cpp, so they rebuild byte for byte).
   int mop_up = 1;
