@@ -264,26 +264,30 @@ TEST(NnueEval, TheBuiltInNetIsTheDefaultAndUseNnueSwitches) {
   EXPECT_FALSE(eval_option_default("Hash").has_value());
 }
 
+// A compiled-in net: its name, its bytes those of nets/<name> exactly, and what loading that
+// file gives.
+void expect_compiled_in(std::string_view name, std::string_view bytes, const std::shared_ptr<const Network>& net) {
+  ASSERT_NE(net, nullptr);
+  const std::string path = std::string(OYIN_SOURCE_DIR) + "/nets/" + std::string(name);
+  const std::string file = slurp(path);
+  ASSERT_FALSE(file.empty()) << path;
+  EXPECT_EQ(file, std::string(bytes));
+  auto loaded = load(path);
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_EQ(serialize(**loaded), serialize(*net));
+}
+
 // The compiled-in bytes are nets/togyz.nnue exactly, a valid weights file.
 TEST(NnueEval, TheBuiltInNetIsTheRepositorysFile) {
-  ASSERT_NE(builtin_network(), nullptr);
   EXPECT_EQ(builtin_net_name(), "togyz.nnue");
-  const std::string file = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz.nnue");
-  ASSERT_FALSE(file.empty());
-  EXPECT_EQ(file, std::string(builtin_net_file()));
-  auto loaded = load(std::string(OYIN_SOURCE_DIR) + "/nets/togyz.nnue");
-  ASSERT_TRUE(loaded.ok());
-  EXPECT_EQ(serialize(**loaded), serialize(*builtin_network()));
+  expect_compiled_in(builtin_net_name(), builtin_net_file(), builtin_network());
 }
 
 // The first net, kept for the puzzles' defences, is nets/togyz-gen1.nnue exactly, and another net
 // than the default one (a position they score differently).
 TEST(NnueEval, TheFirstNetIsTheRepositorysOtherFile) {
-  ASSERT_NE(first_network(), nullptr);
   EXPECT_EQ(first_net_name(), "togyz-gen1.nnue");
-  const std::string file = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz-gen1.nnue");
-  ASSERT_FALSE(file.empty());
-  EXPECT_EQ(file, std::string(first_net_file()));
+  expect_compiled_in(first_net_name(), first_net_file(), first_network());
   EXPECT_NE(serialize(*first_network()), serialize(*builtin_network()));
   const Position p = start_position();
   EXPECT_NE(evaluate(*first_network(), p), evaluate(*builtin_network(), p));

@@ -34,8 +34,8 @@ constexpr int kInputs = kKazanBase + 2 * 82;     // 668
 constexpr int kMaxActive = kPits + 2 + 2;        // 22
 constexpr int kScoreScale = 400;                 // centi-stones per unit of the output
 constexpr float kMaxInputWeight = 4.0f;          // 22 * 4 * 127 stays inside int16
-// The weights file's architecture tag: a file for another shape is refused with its name.
 constexpr int kHidden = 32;                      // the accumulator's width
+// The weights file's architecture tag: a file for another shape is refused with its name.
 constexpr std::string_view kTag = "togyz-668x32x32-v1";
 
 constexpr int count_bucket(int n) { return n < 24 ? n : n < 30 ? 24 : n < 40 ? 25 : 26; }
