@@ -2,7 +2,10 @@
 // them off, off while material is level, their size and direction on fixed positions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/tojmot/game.h"
+#include "games/tojmot/mating_table.h"
 #include "search/alphabeta.h"
 #include "search/tojmot_positions.h"
 
@@ -18,6 +21,8 @@ EvalParams without_mop_up() {
 // The first four weights alone, as they were first measured.
 EvalParams with_mop_up() {
   EvalParams e;
+  e.mate_gate = 0;
+  e.mate_exact = 0;
   e.mop_lead = 300;
   e.mop_edge = 6;
   e.mop_near = 8;
@@ -34,6 +39,7 @@ TEST(TojmotMopUp, OneSwitchTurnsEveryTermOff) {
   EvalParams zero = without_mop_up();
   zero.mop_up = 1;
   zero.mop_edge = zero.mop_near = zero.trade = zero.mop_push = zero.mop_strip = zero.mop_box = 0;
+  zero.mate_gate = zero.mate_exact = 0;
   EXPECT_EQ(evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), zero), evaluate(pos("w W:1G5,7A5,8N6 B:1G9 0 1"), without_mop_up()));
   const auto parsed = parse_eval_params("mop_up=0");
   ASSERT_TRUE(parsed);
@@ -42,9 +48,15 @@ TEST(TojmotMopUp, OneSwitchTurnsEveryTermOff) {
 
 TEST(TojmotMopUp, OnByDefault) {
   // 7 and 8 against the lone 1 on G9: near 8 * (8 - 2) = 48, trade 4 * (36 - 4) = 128, box
-  // 25 * 4 = 100 (the 7 takes E9, F10 and G11, the white 1 G7), no edge, nothing to push.
+  // 25 * 4 = 100 (the 7 takes E9, F10 and G11, the white 1 G7), no edge, nothing to push; and
+  // the mating term, 30 for each ply the nearer mate of the 1 with the 7 or with the 8 alone is
+  // short of 90 (the lead of 1,700 is past mate_lead 600 and its ramp).
   const std::string text = "w W:1G5,7A5,8N6 B:1G9 0 1";
-  EXPECT_EQ(evaluate(pos(text), EvalParams{}) - evaluate(pos(text), without_mop_up()), 276);
+  const int g5 = parse_cell("G5"), g9 = parse_cell("G9");
+  const int nearest = std::min(MatingTable::of(kSeven).plies(g5, parse_cell("A5"), g9, true),
+                               MatingTable::of(kEight).plies(g5, parse_cell("N6"), g9, true));
+  ASSERT_LT(nearest, 90);
+  EXPECT_EQ(evaluate(pos(text), EvalParams{}) - evaluate(pos(text), without_mop_up()), 276 + 30 * (90 - nearest));
 }
 
 TEST(TojmotMopUp, MopUpIsOffWhileMaterialIsLevel) {
@@ -128,10 +140,15 @@ std::string best_move(const std::string& text, const EvalParams& e) {
 
 TEST(TojmotMopUp, TheOneWalksTowardTheLoneOne) {
   // An ending a play-out reached (the side behind has a lone 1 and an X): without the terms
-  // Black pushes an X, with them its 1 steps from G7 to E7, toward the white 1 on B6.
+  // Black pushes an X, with the mop-up terms its 1 steps from G7 to E7, toward the white 1 on B6;
+  // with the mating terms too (the default) it pushes the X again: it has no 7, 8 or 9 to mate
+  // with, so an X on its way to a 7 is worth more (mate_promo).
   const std::string text = "b W:1B6,XK13 B:VH4,1G7,XD8,2F8,XG9,6H10 1 145";
   EXPECT_EQ(best_move(text, without_mop_up()), "d8e7");
-  EXPECT_EQ(best_move(text, EvalParams{}), "g7e7");
+  EvalParams mop_only;
+  mop_only.mate_gate = 0;
+  EXPECT_EQ(best_move(text, mop_only), "g7e7");
+  EXPECT_EQ(best_move(text, EvalParams{}), "d8e7");
 }
 
 TEST(TojmotMopUp, PromotionTermCountsWhatThePromotionGains) {
@@ -208,6 +225,80 @@ TEST(TojmotMopUp, RoomCountsTheCellsTheLoneOneReachesInThreeSteps) {
   // Two officers left to the side behind: not yet (the term waits for at most one).
   const std::string two = "w W:1G1,VB4,VIIID4,IIA5,IIIC5,IVM5,VIN4,2L10 B:1H10,2B12,5N12 0 30";
   EXPECT_EQ(evaluate(pos(two), room), evaluate(pos(two), off));
+}
+
+}  // namespace
+}  // namespace oyin::tojmot
+
+namespace oyin::tojmot {
+namespace {
+
+EvalParams mating(int table, int promo) {
+  EvalParams e;
+  e.mate_lead = 0;
+  e.mate_table = table;
+  e.mate_promo = promo;
+  return e;
+}
+
+// The mating terms off (EvalParams{} has them on).
+EvalParams unmated() {
+  EvalParams e;
+  e.mate_gate = 0;
+  e.mate_exact = 0;
+  return e;
+}
+
+// The 1 on G9 with an 8 on D8 and a 9 on N4 against the bare 1 on G13: mate_table adds 30 for
+// each ply the nearer of the two mates (the 1 and the 8 alone, the 1 and the 9 alone) is short of
+// 90 (games/tojmot/mating_table.h), for the side ahead; taken off for the side behind.
+TEST(TojmotMopUp, MateTableCountsThePliesOfTheNearestMateOfOneMatingPiece) {
+  const int g9 = parse_cell("G9"), d8 = parse_cell("D8"), n4 = parse_cell("N4"), g13 = parse_cell("G13");
+  const auto nearest = [&](bool strong_to_move) {
+    return std::min(MatingTable::of(kEight).plies(g9, d8, g13, strong_to_move),
+                    MatingTable::of(kNine).plies(g9, n4, g13, strong_to_move));
+  };
+  ASSERT_LT(nearest(true), 90);
+  const std::string white = "w W:1G9,8D8,9N4,IIA5 B:1G13 0 30";
+  EXPECT_EQ(evaluate(pos(white), mating(30, 0)) - evaluate(pos(white), unmated()), 30 * (90 - nearest(true)));
+  const std::string black = "b W:1G9,8D8,9N4,IIA5 B:1G13 0 30";
+  EXPECT_EQ(evaluate(pos(black), mating(30, 0)) - evaluate(pos(black), unmated()), -30 * (90 - nearest(false)));
+  // Black ahead, the board turned over: the same plies.
+  const std::string mirrored = "b W:1G5 B:1G9,8D10,9N14,IIA13 0 30";
+  EXPECT_EQ(evaluate(pos(mirrored), mating(30, 0)) - evaluate(pos(mirrored), unmated()), 30 * (90 - nearest(true)));
+  // A bare 1 is mated whatever the lead: a 1 and an 8 alone (600, not past mate_lead 600) count too.
+  const std::string rook = "w W:1G9,8D8 B:1G13 0 30";
+  EXPECT_EQ(evaluate(pos(rook), EvalParams{}) - evaluate(pos(rook), unmated()),
+            30 * (90 - MatingTable::of(kEight).plies(g9, d8, g13, true)));
+  // The side behind keeps a 9 (400): above a gate of 300 nothing is added.
+  EvalParams gate300 = mating(30, 0);
+  gate300.mate_gate = 300;
+  const std::string guarded = "w W:1G9,8D8,9N4,IIA5,IIIC5,IVK5 B:1G13,9A13 0 30";
+  EXPECT_EQ(evaluate(pos(guarded), gate300), evaluate(pos(guarded), unmated()));
+  EXPECT_NE(evaluate(pos(guarded), mating(30, 0)), evaluate(pos(guarded), unmated())) << "within a gate of 1000";
+}
+
+// Without a 7, 8 or 9 the side ahead promotes: mate_promo 60 gives each Roman/X 60 % of what its
+// promotion gains times (12 - steps)/12: the X on E11 (4 steps, a 7: 980) 392, the II on A5 (10
+// steps, 50) 5, the III on C5 (10 steps, 250) 25. With an 8 on the board: nothing.
+TEST(TojmotMopUp, MatePromoDrivesTheRomansWhileNoPieceCanMate) {
+  const std::string leapers = "w W:1G9,5D8,XE11,IIA5,IIIC5 B:1G13 0 30";
+  EXPECT_EQ(evaluate(pos(leapers), mating(0, 60)) - evaluate(pos(leapers), unmated()), 392 + 5 + 25);
+  const std::string rook = "w W:1G9,8D8,XE11,IIA5,IIIC5 B:1G13 0 30";
+  EXPECT_EQ(evaluate(pos(rook), mating(0, 60)), evaluate(pos(rook), unmated()));
+}
+
+// Three pieces left: the table's verdict. A 1 and a 5 cannot mate a bare 1: 0 with mate_exact,
+// a lead of a 5 without; a 1 and an 8 can: the evaluation as it is.
+TEST(TojmotMopUp, MateExactCallsTheThreePieceDrawsDraws) {
+  EvalParams exact = unmated();
+  exact.mate_exact = 1;
+  EXPECT_EQ(evaluate(pos("w W:1G9,5D8 B:1G13 0 1"), exact), 0);
+  EXPECT_GT(evaluate(pos("w W:1G9,5D8 B:1G13 0 1"), unmated()), 100);
+  EXPECT_EQ(evaluate(pos("w W:1G9,8D8 B:1G13 0 1"), exact), evaluate(pos("w W:1G9,8D8 B:1G13 0 1"), unmated()));
+  EvalParams off = exact;
+  off.mop_up = 0;  // every mop-up and mating term
+  EXPECT_EQ(evaluate(pos("w W:1G9,5D8 B:1G13 0 1"), off), evaluate(pos("w W:1G9,5D8 B:1G13 0 1"), without_mop_up()));
 }
 
 }  // namespace

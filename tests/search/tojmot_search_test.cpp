@@ -71,7 +71,8 @@ TEST(TojmotEval, AMirroredPositionScoresOnlyTheTempo) {
 }
 
 TEST(TojmotEval, MaterialAdvanceAndParams) {
-  const EvalParams e;
+  EvalParams e;
+  e.mate_gate = 0;  // the mating term counts plies to mate for the side to move: not symmetric
   const Position base = pos("w W:1G1,IIA9 B:1G17 0 1");
   const Position queen = pos("w W:1G1,IIA9,7A5 B:1G17 0 1");
   EXPECT_GT(evaluate(queen, e) - evaluate(base, e), e.seven);

@@ -7,6 +7,7 @@
 #include "core/int_params.h"
 #include "core/nnue.h"
 #include "core/text.h"
+#include "games/tojmot/mating_table.h"
 #include "games/tojmot/nnue.h"
 
 namespace oyin::tojmot {
@@ -23,7 +24,9 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"trade", &EvalParams::trade},       {"mop_push", &EvalParams::mop_push},
     {"mop_strip", &EvalParams::mop_strip}, {"mop_attack", &EvalParams::mop_attack}, {"mop_box", &EvalParams::mop_box},
     {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade},
-    {"promo_lead", &EvalParams::promo_lead}, {"mop_room", &EvalParams::mop_room}};
+    {"promo_lead", &EvalParams::promo_lead}, {"mop_room", &EvalParams::mop_room},
+    {"mate_gate", &EvalParams::mate_gate}, {"mate_table", &EvalParams::mate_table}, {"mate_promo", &EvalParams::mate_promo},
+    {"mate_lead", &EvalParams::mate_lead}, {"mate_exact", &EvalParams::mate_exact}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -52,6 +55,7 @@ constexpr int kFar = 8;           // the 1s' distance beyond which nearer is no 
 constexpr int kRamp = 200;        // the mop-up term grows over this much lead past mop_lead
 constexpr int kStartPieces = 18;  // a side's pieces at the start
 constexpr int kNearOfficers = 4;
+constexpr int kSkeletonCap = 90;  // beyond the longest mate of a 1 and a 7, 8 or 9 (84 plies)
 constexpr int kAttackReach = 6;   // an officer this many steps from the other 1 or more does not attack it  // the own 1 is drawn to the other only below this many enemy officers
 
 const Tables& tables() {
@@ -234,20 +238,26 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   const int lone = p.one[weak];
   int bonus = e.mop_edge * (kMaxRoom - tables().room[lone]), promo = 0;
   // The own 1 walks out only when few enemy officers are left to mate it on the way.
-  int officers = 0;
+  int officers = 0, weak_material = 0;
   for (int i = 0; i < p.count[weak]; ++i) {
     const int k = kind_of(p.board[p.list[weak][i]]);
     officers += k != kOne && !is_roman(k);
+    if (k != kOne) weak_material += values[k];
   }
+  // A bare 1 is mated whatever the lead (a 1 and an 8 against it lead by 600 only).
+  const int mate_over = weak_material == 0 ? kRamp : std::abs(lead) - e.mate_lead;
+  const bool mating = e.mate_gate > 0 && weak_material <= e.mate_gate && mate_over > 0;
+  int mate_promo = 0;
   for (int i = 0; i < p.count[strong]; ++i) {
     const int c = p.list[strong][i];
     const int k = kind_of(p.board[c]);
     if (is_roman(k)) {
       const int near = std::max(0, 12 - tables().promo_steps[strong][c]);
       bonus += e.mop_push * near;
-      if (e.mop_promo) {
+      if (e.mop_promo || (mating && e.mate_promo)) {
         const int to = k == kRomanX ? values[kSeven] : values[roman_value(k)];
         promo += e.mop_promo * std::max(0, to - values[k]) * near / (100 * 12);
+        if (mating) mate_promo += e.mate_promo * std::max(0, to - values[k]) * near / (100 * 12);
       }
     }
     else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
@@ -258,6 +268,22 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   bonus += e.mop_strip * (kStartPieces - p.count[weak]);
   if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
   if (e.mop_room && officers <= 1) bonus += e.mop_room * (kRoomCap - std::min(kRoomCap, reachable_room(p, weak)));
+  if (mating && (e.mate_table || e.mate_promo)) {
+    // The plies to mate of the own 1 and one 7, 8 or 9 alone against the other 1: the army walks
+    // toward the mate its best mating piece would give.
+    int best = kSkeletonCap;
+    const int lone_cell = strong == kWhite ? lone : MatingTable::mirror(lone);
+    const int own = strong == kWhite ? p.one[strong] : MatingTable::mirror(p.one[strong]);
+    for (int i = 0; i < p.count[strong]; ++i) {
+      const int c = p.list[strong][i];
+      const int k = kind_of(p.board[c]);
+      if (k != kSeven && k != kEight && k != kNine) continue;
+      const int cell = strong == kWhite ? c : MatingTable::mirror(c);
+      best = std::min(best, MatingTable::of(k).plies(own, cell, lone_cell, p.side == strong));
+    }
+    if (best < kSkeletonCap) mate_promo = 0;  // a mate is there to give: no promotion needed
+    bonus += (e.mate_table * (kSkeletonCap - best) + mate_promo) * std::min(mate_over, kRamp) / kRamp;
+  }
   bonus = bonus * std::min(over, kRamp) / kRamp;
   const int promo_over = std::abs(lead) - e.promo_lead;
   if (promo_over > 0) bonus += promo * std::min(promo_over, kRamp) / kRamp;
@@ -322,10 +348,14 @@ std::optional<std::string> eval_option_default(std::string_view name) {
 }
 
 int evaluate(const Position& p, const EvalParams& e) {
+  if (e.mop_up && e.mate_exact && p.count[0] + p.count[1] == 3) {
+    const TableResult r = probe_mating_table(p);
+    if (r.found && !r.mate) return 0;
+  }
   const auto values = kind_values(e);
   const int s = p.side;
   const bool terms = e.mop_edge || e.mop_near || e.trade || e.mop_push || e.mop_box || e.mop_strip || e.mop_attack ||
-                     e.mop_promo || e.mop_room;
+                     e.mop_promo || e.mop_room || (e.mate_gate && (e.mate_promo || e.mate_table));
   const bool fade = e.mop_fade > 0;
   const int lead = e.mop_up && (terms || fade) ? material_lead(p, values) : 0;
   int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;
