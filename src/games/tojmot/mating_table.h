@@ -1,14 +1,14 @@
 #pragma once
 // Perfect play in the three-piece endings: a 1 and one piece (2..9) against a bare 1, under the
-// default rule options. Built by retrograde analysis on first use (89^3 * 2 positions, about a
-// tenth of a second a kind): for each position, the plies to mate with best play on both sides,
+// default rule options. Built by retrograde analysis on first use (89^3 * 2 positions, about
+// 0.2 s and 1.4 MB a kind), so nothing is shipped: for each position, the plies to mate with best play on both sides,
 // or none when the side with the piece cannot force mate (the bare 1 takes the piece, stalemate,
 // or it runs for ever). The 100-ply rule is not looked at: a mate further off than the clock
 // allows is still a mate here.
 //
-// The evaluation uses it twice (games/tojmot/eval.cpp): exactly when three pieces are left, and
-// as a guide while a big army hunts a nearly bare 1 (the plies to mate of its 1 and its best
-// mating piece alone, so the army walks toward the mate the piece would give).
+// The evaluation uses it twice (games/tojmot/eval.cpp): with three pieces left a position without
+// a forced mate is a draw, and while a big army hunts a nearly bare 1 the plies to mate of its 1
+// and its best mating piece alone guide it (the army walks toward the mate the piece would give).
 #include <cstdint>
 #include <vector>
 
