@@ -256,8 +256,9 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
       bonus += e.mop_push * near;
       if (e.mop_promo || (mating && e.mate_promo)) {
         const int to = k == kRomanX ? values[kSeven] : values[roman_value(k)];
-        promo += e.mop_promo * std::max(0, to - values[k]) * near / (100 * 12);
-        if (mating) mate_promo += e.mate_promo * std::max(0, to - values[k]) * near / (100 * 12);
+        const int gained = std::max(0, to - values[k]) * near;  // the gain times its nearness, of 12
+        promo += e.mop_promo * gained / (100 * 12);
+        if (mating) mate_promo += e.mate_promo * gained / (100 * 12);
       }
     }
     else if (k != kOne) bonus += e.mop_attack * std::max(0, kAttackReach - distance(c, lone));
