@@ -114,7 +114,7 @@ TEST(TojmotConvert, PercentilesCountAFailureAsBeyondEveryMate) {
 
 TEST(TojmotConvert, EvalFileIsPlayedOnBothSides) {
   // The first won position of bench/tojmot_won200.tsv, one move: the learned correction changes
-  // the score and the defence (the hand-made evaluation answers h14g13).
+  // the move, the score and the defence (the hand-made evaluation plays b10a13 and answers f14d10).
   const std::string file = write_temp("convert_won1.tsv", "0\t80\t534\tw W:XE3,9G3,1F4,XH4,IIA5,VII5,IVK5,IIIM5,5F6,"
                                                           "VC7,VIIIE7,2B8,6H8,IXG9,3B10 B:3K7,5J8,9M9,IXG11,VK11,2J12,"
                                                           "IIIA13,VIIII13,6F14,XH14,1G15 3 41\n");
@@ -127,10 +127,10 @@ TEST(TojmotConvert, EvalFileIsPlayedOnBothSides) {
     const auto tab = g.rfind('\t', g.rfind('\t') - 1);
     return g.substr(tab + 1);
   };
-  EXPECT_EQ(last_fields(""), "b10a13 h14g13\t861\n");
+  EXPECT_EQ(last_fields(""), "b10a13 f14d10\t973\n");
   EXPECT_EQ(last_fields(" --evalfile " + std::string(OYIN_SOURCE_DIR) + "/nets/tojmot-correction.nnue"),
-            "b10a13 g11h10\t858\n");
-  EXPECT_EQ(last_fields(" --evalfile '<empty>'"), "b10a13 h14g13\t861\n");
+            "k5j6 k7j10\t918\n");
+  EXPECT_EQ(last_fields(" --evalfile '<empty>'"), "b10a13 f14d10\t973\n");
   const auto bad = oyin::testing::run_oyin("convert tojmot --from " + file + " --evalfile /nonexistent/net.nnue");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "oyin: weights file: cannot read '/nonexistent/net.nnue': No such file or directory\n");

@@ -140,15 +140,19 @@ std::string best_move(const std::string& text, const EvalParams& e) {
 
 TEST(TojmotMopUp, TheOneWalksTowardTheLoneOne) {
   // An ending a play-out reached (the side behind has a lone 1 and an X): without the terms
-  // Black pushes an X, with the mop-up terms its 1 steps from G7 to E7, toward the white 1 on B6;
-  // with the mating terms too (the default) it pushes the X again: it has no 7, 8 or 9 to mate
-  // with, so an X on its way to a 7 is worth more (mate_promo).
+  // Black pushes an X; with the mop-up terms of the fourth round (Romans pushed at 6 a step) its 1
+  // steps from G7 to E7, toward the white 1 on B6; at 12 a step (the default since the sixth
+  // round) the X goes on; with the mating terms too (the default) the V on H4 promotes: a 5 more,
+  // and mate_promo counts what a promotion gains.
   const std::string text = "b W:1B6,XK13 B:VH4,1G7,XD8,2F8,XG9,6H10 1 145";
   EXPECT_EQ(best_move(text, without_mop_up()), "d8e7");
   EvalParams mop_only;
   mop_only.mate_gate = 0;
+  mop_only.mop_push = 6;
   EXPECT_EQ(best_move(text, mop_only), "g7e7");
-  EXPECT_EQ(best_move(text, EvalParams{}), "d8e7");
+  mop_only.mop_push = 12;
+  EXPECT_EQ(best_move(text, mop_only), "d8e7");
+  EXPECT_EQ(best_move(text, EvalParams{}), "h4i3=5");
 }
 
 TEST(TojmotMopUp, PromotionTermCountsWhatThePromotionGains) {
@@ -233,11 +237,12 @@ TEST(TojmotMopUp, RoomCountsTheCellsTheLoneOneReachesInThreeSteps) {
 namespace oyin::tojmot {
 namespace {
 
-EvalParams mating(int table, int promo) {
+EvalParams mating(int table, int promo, int hunt = 0) {
   EvalParams e;
   e.mate_lead = 0;
   e.mate_table = table;
   e.mate_promo = promo;
+  e.mate_hunt = hunt;
   return e;
 }
 
@@ -278,14 +283,31 @@ TEST(TojmotMopUp, MateTableCountsThePliesOfTheNearestMateOfOneMatingPiece) {
   EXPECT_NE(evaluate(pos(guarded), mating(30, 0)), evaluate(pos(guarded), unmated())) << "within a gate of 1000";
 }
 
-// Without a 7, 8 or 9 the side ahead promotes: mate_promo 60 gives each Roman/X 60 % of what its
-// promotion gains times (12 - steps)/12: the X on E11 (4 steps, a 7: 980) 392, the II on A5 (10
-// steps, 50) 5, the III on C5 (10 steps, 250) 25. With an 8 on the board: nothing.
-TEST(TojmotMopUp, MatePromoDrivesTheRomansWhileNoPieceCanMate) {
+// The side ahead promotes: mate_promo 60 gives each Roman/X 60 % of what its promotion gains
+// times (12 - steps)/12: the X on E11 (4 steps, a 7: 980) 392, the II on A5 (10 steps, 50) 5, the
+// III on C5 (10 steps, 250) 25. With an 8 on the board the same (since the sixth round: a 7 mates
+// a bare 1 within 24 plies, an 8 may need 54).
+TEST(TojmotMopUp, MatePromoDrivesTheRomansEvenWithAMatingPiece) {
   const std::string leapers = "w W:1G9,5D8,XE11,IIA5,IIIC5 B:1G13 0 30";
   EXPECT_EQ(evaluate(pos(leapers), mating(0, 60)) - evaluate(pos(leapers), unmated()), 392 + 5 + 25);
   const std::string rook = "w W:1G9,8D8,XE11,IIA5,IIIC5 B:1G13 0 30";
-  EXPECT_EQ(evaluate(pos(rook), mating(0, 60)), evaluate(pos(rook), unmated()));
+  EXPECT_EQ(evaluate(pos(rook), mating(0, 60)) - evaluate(pos(rook), unmated()), 392 + 5 + 25);
+}
+
+// mate_hunt: each officer the side behind keeps costs the side ahead 100 (the tables know a bare
+// 1 only); its Romans and X do not count, nor anything beyond the gate.
+TEST(TojmotMopUp, MateHuntCountsTheOfficersLeftToTheSideBehind) {
+  const std::string nine = "w W:1G9,8D8,9N4,IIA5 B:1G13,9A13 0 30";
+  EXPECT_EQ(evaluate(pos(nine), mating(0, 0, 100)) - evaluate(pos(nine), mating(0, 0)), -100);
+  const std::string black = "b W:1G9,8D8,9N4,IIA5 B:1G13,9A13 0 30";
+  EXPECT_EQ(evaluate(pos(black), mating(0, 0, 100)) - evaluate(pos(black), mating(0, 0)), 100) << "the side behind to move";
+  const std::string two = "w W:1G9,8D8,9N4,IIA5,IIIC5 B:1G13,9A13,2N12,IIM13 0 30";
+  EXPECT_EQ(evaluate(pos(two), mating(0, 0, 100)) - evaluate(pos(two), mating(0, 0)), -200);
+  EvalParams gate300 = mating(0, 0, 100);
+  gate300.mate_gate = 300;
+  EXPECT_EQ(evaluate(pos(nine), gate300), evaluate(pos(nine), mating(0, 0))) << "a 9 (400) is past a gate of 300";
+  ASSERT_TRUE(parse_eval_params("mate_hunt=100"));
+  EXPECT_EQ(EvalParams{}.mate_hunt, 100);
 }
 
 // Three pieces left: the table's verdict. A 1 and a 5 cannot mate a bare 1: 0 with mate_exact,

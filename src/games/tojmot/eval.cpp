@@ -26,7 +26,8 @@ constexpr IntParam<EvalParams> kFields[] = {
     {"mop_promo", &EvalParams::mop_promo}, {"mop_fade", &EvalParams::mop_fade},
     {"promo_lead", &EvalParams::promo_lead}, {"mop_room", &EvalParams::mop_room},
     {"mate_gate", &EvalParams::mate_gate}, {"mate_table", &EvalParams::mate_table}, {"mate_promo", &EvalParams::mate_promo},
-    {"mate_lead", &EvalParams::mate_lead}, {"mate_exact", &EvalParams::mate_exact}};
+    {"mate_lead", &EvalParams::mate_lead}, {"mate_exact", &EvalParams::mate_exact},
+    {"mate_hunt", &EvalParams::mate_hunt}};
 
 std::array<int, kKinds> kind_values(const EvalParams& e) {
   std::array<int, kKinds> v{};
@@ -269,9 +270,11 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
   bonus += e.mop_strip * (kStartPieces - p.count[weak]);
   if (e.mop_box) bonus += e.mop_box * (8 - free_steps(p, weak));
   if (e.mop_room && officers <= 1) bonus += e.mop_room * (kRoomCap - std::min(kRoomCap, reachable_room(p, weak)));
-  if (mating && (e.mate_table || e.mate_promo)) {
+  if (mating && (e.mate_table || e.mate_promo || e.mate_hunt)) {
     // The plies to mate of the own 1 and one 7, 8 or 9 alone against the other 1: the army walks
-    // toward the mate its best mating piece would give.
+    // toward the mate its best mating piece would give. Promotions go on even when one can mate
+    // (a new 7 mates sooner than a 9), and each officer left to the other side is a piece the
+    // tables do not know of: worth hunting.
     int best = kSkeletonCap;
     const int lone_cell = strong == kWhite ? lone : MatingTable::mirror(lone);
     const int own = strong == kWhite ? p.one[strong] : MatingTable::mirror(p.one[strong]);
@@ -282,8 +285,8 @@ int mop_up(const Position& p, const EvalParams& e, const std::array<int, kKinds>
       const int cell = strong == kWhite ? c : MatingTable::mirror(c);
       best = std::min(best, MatingTable::of(k).plies(own, cell, lone_cell, p.side == strong));
     }
-    if (best < kSkeletonCap) mate_promo = 0;  // a mate is there to give: no promotion needed
-    bonus += (e.mate_table * (kSkeletonCap - best) + mate_promo) * std::min(mate_over, kRamp) / kRamp;
+    const int hunt = e.mate_hunt * officers;
+    bonus += (e.mate_table * (kSkeletonCap - best) + mate_promo - hunt) * std::min(mate_over, kRamp) / kRamp;
   }
   bonus = bonus * std::min(over, kRamp) / kRamp;
   const int promo_over = std::abs(lead) - e.promo_lead;
@@ -356,7 +359,7 @@ int evaluate(const Position& p, const EvalParams& e) {
   const auto values = kind_values(e);
   const int s = p.side;
   const bool terms = e.mop_edge || e.mop_near || e.trade || e.mop_push || e.mop_box || e.mop_strip || e.mop_attack ||
-                     e.mop_promo || e.mop_room || (e.mate_gate && (e.mate_promo || e.mate_table));
+                     e.mop_promo || e.mop_room || (e.mate_gate && (e.mate_promo || e.mate_table || e.mate_hunt));
   const bool fade = e.mop_fade > 0;
   const int lead = e.mop_up && (terms || fade) ? material_lead(p, values) : 0;
   int hand = side_score(p, s, e, values) - side_score(p, s ^ 1, e, values) + e.tempo;

@@ -49,7 +49,7 @@ struct EvalParams {
   int mop_edge = 6;    // each cell within two steps of the other 1 that is off the board
   int mop_near = 8;    // each step one's 1 is closer to the other 1 (from 8 steps)
   int trade = 4;       // each piece off the board
-  int mop_push = 6;    // each step one's Romans/X have come toward promotion (more material, a reset clock)
+  int mop_push = 12;   // each step one's Romans/X have come toward promotion (more material, a reset clock)
   int mop_strip = 0;   // each of the other side's pieces off the board (trading down, not giving away one's own)
   int mop_attack = 0;  // each officer of one's own nearer than 6 steps to the other 1, for each step nearer
   int mop_promo = 0;   // per cent of what a Roman/X gains by promoting (an X: a 7), times how near it is (of 12 steps)
@@ -58,18 +58,21 @@ struct EvalParams {
   // With at most one officer left to the other side: each cell fewer (of 48) that its 1 can reach
   // in three steps over cells nobody of the side ahead attacks: the box a mate closes.
   int mop_room = 0;
-  // The mating endings (docs/engines.md, "Fifth round"). While the other side has at most
-  // mate_gate of material beside its 1 and the lead is past mate_lead (ramped in over 200):
+  // The mating endings (docs/engines.md, "Fifth round", "Sixth round"). While the other side has
+  // at most mate_gate of material beside its 1 and the lead is past mate_lead (ramped in over 200):
   // mate_table for each ply nearer the mate that one's 1 and one's best 7, 8 or 9 would give
   // alone (games/tojmot/mating_table.h; of 90), so the army walks toward the mate its mating piece
-  // gives, and, while none of them can mate, mate_promo like mop_promo (an X heads for a 7).
-  // A bare 1 counts whatever the lead. From the +1,500 positions it mated 152 of 200 within 60
-  // moves where 135 without; an SPRT found it no weaker. Without mate_lead it mated 154 but an SPRT
+  // gives; mate_promo like mop_promo (an X heads for a 7: a 7 mates in 12 moves where a 9 may need
+  // 42); and mate_hunt for each officer the other side still has (the tables know a bare 1 only).
+  // A bare 1 counts whatever the lead. From the +1,500 positions: 152 of 200 mated within 60 moves
+  // with the table alone and promotion only without a mating piece (fifth round), 170 with all
+  // three (sixth); an SPRT found each no weaker. Without mate_lead it mated 154 but an SPRT
   // rejected it (-50.6 +- 30.3).
   int mate_gate = 1000;
   int mate_lead = 600;
   int mate_table = 30;
-  int mate_promo = 60;
+  int mate_promo = 120;
+  int mate_hunt = 100;
   // Three pieces left and no mate to force (a 1 and a 2, 3, 4, 5 or 6 against a bare 1, nearly
   // always; or the bare 1 takes the piece): a draw, whatever the material says.
   int mate_exact = 1;
