@@ -10,7 +10,7 @@ namespace {
 TEST(MoveCommand, PrintsTheSearchedMoveAndItsNodes) {
   const CommandResult r = run_oyin("move togyz --moves \"76 11 99 24\" --level 10 --nodes 20000 --seed 5");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "54\n");
+  EXPECT_EQ(r.out, "91x\n");
   EXPECT_EQ(r.err.rfind("nodes 20000, time ", 0), 0u) << r.err;
 }
 
