@@ -45,7 +45,8 @@ void Progress::update(double done, double total, const std::string& detail, bool
     if (last) std::fputc('\n', stderr), drawn_ = false;
   } else {
     const bool step = frac * kSteps >= next_step_;
-    if (!last && !step && since < kPlainEvery) return;
+    if (!last && !step && since < kPlainEvery && begun_) return;
+    begun_ = true;
     while (next_step_ <= kSteps && frac * kSteps >= next_step_) ++next_step_;
     std::fprintf(stderr, "%s: %s, %.1f s%s\n", label_.c_str(), detail.c_str(), secs, eta.c_str());
   }

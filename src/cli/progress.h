@@ -1,7 +1,8 @@
 #pragma once
 // A progress bar on stderr for long commands (selfplay-data, train): on a terminal one line
 // redrawn in place at most a few times a second; otherwise (a log file, a pipe) a plain line at
-// every twentieth of the work and at least once a minute, so logs stay short and still show life.
+// the first update (a log shows at once that the work began, with a first ETA), at every twentieth
+// of the work and at least once a minute, so logs stay short and still show life.
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -29,6 +30,7 @@ class Progress {
   bool drawn_ = false;  // a redrawn line is on screen
   Clock::time_point start_, last_draw_;
   int next_step_ = 1;   // plain lines: the next twentieth due
+  bool begun_ = false;  // plain lines: the first update is written
 };
 
 }  // namespace oyin::cli
