@@ -18,6 +18,10 @@ namespace {
 // disk is given back).
 constexpr auto kCheckpointEvery = std::chrono::milliseconds(500);
 constexpr int kWalRestartPages = 1024;
+// Past this length the writer restarts the log itself, right after its commit: a stream of commits
+// the checkpointer's thread cannot get in between (a script making moves as fast as it can, or a
+// loaded machine that starves that thread) would otherwise grow the log, and the disk, without end.
+constexpr int kWalHoldPages = 3 * kWalRestartPages;
 constexpr std::int64_t kWalKeepBytes = 4 << 20;
 
 // A commit that leaves the log long wakes the checkpointer (SQLite calls the hook on the
@@ -27,7 +31,11 @@ struct CheckpointSignal {
   std::condition_variable_any cv;
   bool due = false;
 };
-int on_wal_commit(void* arg, sqlite3*, const char*, int pages) {
+int on_wal_commit(void* arg, sqlite3* db, const char* name, int pages) {
+  if (pages >= kWalHoldPages) {
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+    return SQLITE_OK;
+  }
   if (pages >= kWalRestartPages) {
     auto* signal = static_cast<CheckpointSignal*>(arg);
     {
