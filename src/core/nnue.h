@@ -19,6 +19,7 @@
 // layer-2 weights and bias, output weights and bias, little-endian, in that order.
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/file.h"
 #include "core/result.h"
 #include "core/text.h"
 #include "core/weights_file.h"
@@ -173,21 +175,70 @@ Status save(const Network<Arch>& net, const std::string& path) {
   return write_weights_file(path, Arch::kTag, serialize(net));
 }
 
+
+// An Arch may also read the files of a narrower net on its inputs (Arch::kNarrowHidden and
+// Arch::kNarrowTag): that net is the same function as a wider one whose extra hidden units have
+// zero weights in and out, so a game's older files keep loading, and scoring the same to the
+// unit, after its accumulator is widened.
 template <class Arch>
-Result<std::shared_ptr<const Network<Arch>>> load(const std::string& path) {
-  auto payload = read_weights_file(path, Arch::kTag);
+concept ReadsNarrower = requires {
+  { Arch::kNarrowHidden } -> std::convertible_to<int>;
+  { Arch::kNarrowTag } -> std::convertible_to<std::string_view>;
+};
+
+template <class Arch>
+struct NarrowerOf : Arch {
+  static constexpr int kHidden = Arch::kNarrowHidden;
+  static constexpr std::string_view kTag = Arch::kNarrowTag;
+};
+
+template <class Arch>
+std::shared_ptr<const Network<Arch>> widen(const Network<NarrowerOf<Arch>>& narrow) {
+  constexpr std::size_t h = static_cast<std::size_t>(hidden_of<Arch>());
+  constexpr std::size_t n = static_cast<std::size_t>(Arch::kNarrowHidden);
+  static_assert(n < h, "a narrower net is narrower");
+  auto wide = std::make_shared<Network<Arch>>();  // value-initialised: every weight 0
+  for (std::size_t i = 0; i < static_cast<std::size_t>(Arch::kInputs); ++i)
+    std::copy_n(&narrow.ft_weights[i * n], n, &wide->ft_weights[i * h]);
+  std::copy_n(narrow.ft_bias.begin(), n, wide->ft_bias.begin());
+  wide->psqt = narrow.psqt;
+  for (std::size_t j = 0; j < static_cast<std::size_t>(kL2); ++j)
+    std::copy_n(&narrow.l2_weights[j * n], n, &wide->l2_weights[j * h]);
+  wide->l2_bias = narrow.l2_bias;
+  wide->out_weights = narrow.out_weights;
+  wide->out_bias = narrow.out_bias;
+  return wide;
+}
+
+// A weights file of the Arch's tag, or of its narrower tag, widened.
+template <class Arch>
+Result<std::shared_ptr<const Network<Arch>>> decode(std::string_view file, const std::string& name) {
+  auto payload = decode_weights(file, Arch::kTag, name);
+  if constexpr (ReadsNarrower<Arch>) {
+    if (!payload) {
+      auto narrow = decode_weights(file, Arch::kNarrowTag, name);
+      if (!narrow) return make_error(payload.error());
+      auto net = deserialize<NarrowerOf<Arch>>(*narrow, name);
+      if (!net) return make_error(net.error());
+      return widen<Arch>(**net);
+    }
+  }
   if (!payload) return make_error(payload.error());
-  return deserialize<Arch>(*payload, path);
+  return deserialize<Arch>(*payload, name);
 }
 
 // A net compiled into the binary (cmake/embed_net.cmake): null if its bytes do not decode.
 template <class Arch>
 std::shared_ptr<const Network<Arch>> decode_builtin(std::string_view file, std::string_view file_name) {
-  const std::string name = "builtin:" + std::string(file_name);
-  auto payload = decode_weights(file, Arch::kTag, name);
-  if (!payload) return {};
-  auto n = deserialize<Arch>(*payload, name);
+  auto n = decode<Arch>(file, "builtin:" + std::string(file_name));
   return n ? *n : std::shared_ptr<const Network<Arch>>();
+}
+
+template <class Arch>
+Result<std::shared_ptr<const Network<Arch>>> load(const std::string& path) {
+  auto file = read_text_file(path, kMaxWeightsFileBytes);
+  if (!file) return make_error("weights file: " + file.error());
+  return decode<Arch>(*file, path);
 }
 
 // The engine options of a learned evaluation (search/game_hooks.h eval_option): "EvalFile" (a

@@ -211,6 +211,46 @@ TEST(NnueInference, WiderAccumulatorsComputeTheSameLayers) {
   expect_width_works<128>(23);
 }
 
+// A 64-wide Arch on Togyz's inputs that also reads the 32-wide files (core/nnue.h ReadsNarrower).
+struct ReadsThirtyTwo : Arch {
+  static constexpr int kHidden = 64;
+  static constexpr std::string_view kTag = "togyz-test-64-v1";
+  static constexpr int kNarrowHidden = kHidden / 2;
+  static constexpr std::string_view kNarrowTag = nnue::kTag;
+};
+
+TEST(NnueWeightsFile, AWiderArchReadsTheNarrowerFilesAndScoresTheSame) {
+  using Wide = oyin::nnue::Network<ReadsThirtyTwo>;
+  static_assert(Wide::kWidth == 64 && oyin::nnue::ReadsNarrower<ReadsThirtyTwo> && !oyin::nnue::ReadsNarrower<Arch>);
+  const Network narrow = quantise(varied_network(31));
+  const std::string path = temp_path("narrow.nnue");
+  ASSERT_TRUE(save(narrow, path).ok());
+  auto wide = oyin::nnue::load<ReadsThirtyTwo>(path);
+  ASSERT_TRUE(wide.ok()) << wide.error();
+  // The repository's built-in net, compiled in as a 32-wide file, through the same path.
+  const auto builtin = oyin::nnue::decode_builtin<ReadsThirtyTwo>(builtin_net_file(), builtin_net_name());
+  ASSERT_TRUE(builtin);
+  int checked = 0;
+  for (const auto& [p, q] : random_moves(32, 5)) {
+    ASSERT_EQ(oyin::nnue::evaluate(**wide, q), evaluate(narrow, q));
+    ASSERT_EQ(oyin::nnue::evaluate(*builtin, q), evaluate(*builtin_network(), q));
+    ++checked;
+  }
+  EXPECT_GT(checked, 500);
+  EXPECT_NE(evaluate(narrow, start_position()), evaluate(*builtin_network(), start_position()));  // two different nets
+  // The wide tag's own files load as themselves; a file of neither tag is refused naming the wide one.
+  const std::string own = temp_path("wide.nnue");
+  ASSERT_TRUE(oyin::nnue::save(**wide, own).ok());
+  auto back = oyin::nnue::load<ReadsThirtyTwo>(own);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(oyin::nnue::serialize(**back), oyin::nnue::serialize(**wide));
+  EXPECT_EQ(slurp(own).size(), kWeightsHeaderBytes + oyin::nnue::payload_bytes<ReadsThirtyTwo>());
+  write(own, encode_weights("tojmot-1x1-v1", serialize(narrow)));
+  auto other = oyin::nnue::load<ReadsThirtyTwo>(own);
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.error().find("not the 'togyz-test-64-v1' this engine uses"), std::string::npos) << other.error();
+}
+
 TEST(NnueInference, IncrementalUpdateEqualsRefreshOverRandomGames) {
   const Network net = quantise(varied_network(7));
   int checked = 0;
