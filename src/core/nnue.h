@@ -27,7 +27,6 @@
 #include <string_view>
 #include <type_traits>
 
-#include "core/file.h"
 #include "core/result.h"
 #include "core/text.h"
 #include "core/weights_file.h"
@@ -175,7 +174,6 @@ Status save(const Network<Arch>& net, const std::string& path) {
   return write_weights_file(path, Arch::kTag, serialize(net));
 }
 
-
 // An Arch may also read the files of a narrower net on its inputs (Arch::kNarrowHidden and
 // Arch::kNarrowTag): that net is the same function as a wider one whose extra hidden units have
 // zero weights in and out, so a game's older files keep loading, and scoring the same to the
@@ -236,8 +234,8 @@ std::shared_ptr<const Network<Arch>> decode_builtin(std::string_view file, std::
 
 template <class Arch>
 Result<std::shared_ptr<const Network<Arch>>> load(const std::string& path) {
-  auto file = read_text_file(path, kMaxWeightsFileBytes);
-  if (!file) return make_error("weights file: " + file.error());
+  auto file = read_weights_file(path);
+  if (!file) return make_error(file.error());
   return decode<Arch>(*file, path);
 }
 

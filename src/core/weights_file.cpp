@@ -80,10 +80,10 @@ Status write_weights_file(const std::string& path, std::string_view tag, std::st
   return Ok{};
 }
 
-Result<std::string> read_weights_file(const std::string& path, std::string_view tag) {
+Result<std::string> read_weights_file(const std::string& path) {
   auto file = read_text_file(path, kMaxWeightsFileBytes);
   if (!file) return make_error("weights file: " + file.error());
-  return decode_weights(*file, tag, path);
+  return *file;
 }
 
 }  // namespace oyin

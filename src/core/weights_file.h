@@ -29,6 +29,7 @@ std::string encode_weights(std::string_view tag, std::string_view payload);
 Result<std::string> decode_weights(std::string_view file, std::string_view tag, const std::string& name);
 
 Status write_weights_file(const std::string& path, std::string_view tag, std::string_view payload);
-Result<std::string> read_weights_file(const std::string& path, std::string_view tag);
+// The whole file (header and payload, for decode_weights), at most kMaxWeightsFileBytes.
+Result<std::string> read_weights_file(const std::string& path);
 
 }  // namespace oyin
