@@ -18,10 +18,12 @@ namespace {
 // disk is given back).
 constexpr auto kCheckpointEvery = std::chrono::milliseconds(500);
 constexpr int kWalRestartPages = 1024;
-// Past this length the writer restarts the log itself, right after its commit: a stream of commits
-// the checkpointer's thread cannot get in between (a script making moves as fast as it can, or a
-// loaded machine that starves that thread) would otherwise grow the log, and the disk, without end.
+// Past this length a commit waits (at most kHoldAtMost) for the checkpointer's next round before
+// its move goes on: a stream of commits the checkpointer's thread cannot get in between (a script
+// making moves as fast as it can on a loaded machine) would otherwise grow the log, and the disk,
+// without end. The wait holds no lock, so the checkpoint's restart finds the writer idle.
 constexpr int kWalHoldPages = 3 * kWalRestartPages;
+constexpr auto kHoldAtMost = std::chrono::seconds(2);
 constexpr std::int64_t kWalKeepBytes = 4 << 20;
 
 // A commit that leaves the log long wakes the checkpointer (SQLite calls the hook on the
@@ -30,19 +32,17 @@ struct CheckpointSignal {
   std::mutex m;
   std::condition_variable_any cv;
   bool due = false;
+  std::uint64_t rounds = 0;  // checkpoint rounds done
 };
-int on_wal_commit(void* arg, sqlite3* db, const char* name, int pages) {
+int on_wal_commit(void* arg, sqlite3*, const char*, int pages) {
+  if (pages < kWalRestartPages) return SQLITE_OK;
+  auto* signal = static_cast<CheckpointSignal*>(arg);
+  std::unique_lock lock(signal->m);
+  signal->due = true;
+  signal->cv.notify_all();
   if (pages >= kWalHoldPages) {
-    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
-    return SQLITE_OK;
-  }
-  if (pages >= kWalRestartPages) {
-    auto* signal = static_cast<CheckpointSignal*>(arg);
-    {
-      std::lock_guard lock(signal->m);
-      signal->due = true;
-    }
-    signal->cv.notify_one();
+    const std::uint64_t seen = signal->rounds;
+    signal->cv.wait_for(lock, kHoldAtMost, [&] { return signal->rounds != seen; });
   }
   return SQLITE_OK;
 }
@@ -215,6 +215,11 @@ Result<std::unique_ptr<Db>> open_sqlite(const std::string& path) {
       // the few pages committed meanwhile are copied with the writer held off for that moment.
       if (wal_pages >= kWalRestartPages)
         sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+      {
+        std::lock_guard lock(signal->m);
+        ++signal->rounds;
+      }
+      signal->cv.notify_all();
     }
     sqlite3_wal_checkpoint_v2(ckpt, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
     sqlite3_close(ckpt);
