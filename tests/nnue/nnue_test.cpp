@@ -211,44 +211,43 @@ TEST(NnueInference, WiderAccumulatorsComputeTheSameLayers) {
   expect_width_works<128>(23);
 }
 
-// A 64-wide Arch on Togyz's inputs that also reads the 32-wide files (core/nnue.h ReadsNarrower).
-struct ReadsThirtyTwo : Arch {
-  static constexpr int kHidden = 64;
-  static constexpr std::string_view kTag = "togyz-test-64-v1";
-  static constexpr int kNarrowHidden = kHidden / 2;
-  static constexpr std::string_view kNarrowTag = nnue::kTag;
-};
-
-TEST(NnueWeightsFile, AWiderArchReadsTheNarrowerFilesAndScoresTheSame) {
-  using Wide = oyin::nnue::Network<ReadsThirtyTwo>;
-  static_assert(Wide::kWidth == 64 && oyin::nnue::ReadsNarrower<ReadsThirtyTwo> && !oyin::nnue::ReadsNarrower<Arch>);
-  const Network narrow = quantise(varied_network(31));
+// Togyz's Arch is 64 wide since the sixth net and reads the 32-wide files of the five before it
+// (core/nnue.h ReadsNarrower): widened with zero weights, they score the same to the unit.
+TEST(NnueWeightsFile, TheThirtyTwoWideFilesLoadWidenedAndScoreTheSame) {
+  using Narrow = oyin::nnue::NarrowerOf<Arch>;
+  using NarrowNet = oyin::nnue::Network<Narrow>;
+  static_assert(Network::kWidth == 64 && NarrowNet::kWidth == 32 && oyin::nnue::ReadsNarrower<Arch>);
+  const NarrowNet narrow = oyin::nnue::quantise(varied<Narrow>(31));
   const std::string path = temp_path("narrow.nnue");
-  ASSERT_TRUE(save(narrow, path).ok());
-  auto wide = oyin::nnue::load<ReadsThirtyTwo>(path);
+  ASSERT_TRUE(oyin::nnue::save(narrow, path).ok());
+  EXPECT_EQ(slurp(path).size(), kWeightsHeaderBytes + oyin::nnue::payload_bytes<Narrow>());
+  auto wide = load(path);
   ASSERT_TRUE(wide.ok()) << wide.error();
-  // The repository's built-in net, compiled in as a 32-wide file, through the same path.
-  const auto builtin = oyin::nnue::decode_builtin<ReadsThirtyTwo>(builtin_net_file(), builtin_net_name());
-  ASSERT_TRUE(builtin);
+  // The first net (nets/togyz-gen1.nnue, compiled in and widened) against that file read at its own width.
+  const std::string gen1 = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz-gen1.nnue");
+  auto payload = decode_weights(gen1, kNarrowTag, "gen1");
+  ASSERT_TRUE(payload) << payload.error();
+  auto as_written = oyin::nnue::deserialize<Narrow>(*payload, "gen1");
+  ASSERT_TRUE(as_written) << as_written.error();
   int checked = 0;
   for (const auto& [p, q] : random_moves(32, 5)) {
-    ASSERT_EQ(oyin::nnue::evaluate(**wide, q), evaluate(narrow, q));
-    ASSERT_EQ(oyin::nnue::evaluate(*builtin, q), evaluate(*builtin_network(), q));
+    ASSERT_EQ(evaluate(**wide, q), oyin::nnue::evaluate(narrow, q));
+    ASSERT_EQ(evaluate(*first_network(), q), oyin::nnue::evaluate(**as_written, q));
     ++checked;
   }
   EXPECT_GT(checked, 500);
-  EXPECT_NE(evaluate(narrow, start_position()), evaluate(*builtin_network(), start_position()));  // two different nets
-  // The wide tag's own files load as themselves; a file of neither tag is refused naming the wide one.
+  EXPECT_NE(oyin::nnue::evaluate(narrow, start_position()), oyin::nnue::evaluate(**as_written, start_position()));
+  // Saved again, a widened net is a 64-wide file; a file of neither tag is refused naming the wide one.
   const std::string own = temp_path("wide.nnue");
-  ASSERT_TRUE(oyin::nnue::save(**wide, own).ok());
-  auto back = oyin::nnue::load<ReadsThirtyTwo>(own);
+  ASSERT_TRUE(save(**wide, own).ok());
+  EXPECT_EQ(slurp(own).size(), kWeightsHeaderBytes + oyin::nnue::payload_bytes<Arch>());
+  auto back = load(own);
   ASSERT_TRUE(back.ok()) << back.error();
-  EXPECT_EQ(oyin::nnue::serialize(**back), oyin::nnue::serialize(**wide));
-  EXPECT_EQ(slurp(own).size(), kWeightsHeaderBytes + oyin::nnue::payload_bytes<ReadsThirtyTwo>());
-  write(own, encode_weights("tojmot-1x1-v1", serialize(narrow)));
-  auto other = oyin::nnue::load<ReadsThirtyTwo>(own);
+  EXPECT_EQ(serialize(**back), serialize(**wide));
+  write(own, encode_weights("tojmot-1x1-v1", oyin::nnue::serialize(narrow)));
+  auto other = load(own);
   ASSERT_FALSE(other.ok());
-  EXPECT_NE(other.error().find("not the 'togyz-test-64-v1' this engine uses"), std::string::npos) << other.error();
+  EXPECT_NE(other.error().find("not the 'togyz-668x64x32-v1' this engine uses"), std::string::npos) << other.error();
 }
 
 TEST(NnueInference, IncrementalUpdateEqualsRefreshOverRandomGames) {
@@ -381,7 +380,7 @@ TEST(NnueEval, EngineOptionsLoadTheNetworkAndKeepItAcrossEvalParams) {
   auto tojmot = make_engine("tojmot");
   const auto no = tojmot->set_option("EvalFile", path);
   ASSERT_FALSE(no.ok());
-  EXPECT_EQ(no.error(), "weights file '" + path + "' holds a 'togyz-668x32x32-v1' network, not the 'tojmot-3026x32x32-res-v1' this engine uses");
+  EXPECT_EQ(no.error(), "weights file '" + path + "' holds a 'togyz-668x64x32-v1' network, not the 'tojmot-3026x32x32-res-v1' this engine uses");
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 // Inputs, from one side's point of view (the side to move when evaluating), 668 in all, 22 on:
 //   each of the 18 pits (own row first) x its stone count in kCountBuckets buckets,
 //   own tuzdyk place (9), the opponent's (9), own kazan 0..81 (82), the opponent's (82).
-// Network: accumulator 32 -> 32 -> output, plus the linear term (core/nnue.h), in units of
+// Network: accumulator 64 -> 32 -> output, plus the linear term (core/nnue.h), in units of
 // kScoreScale centi-stones.
 #include <array>
 #include <cstdint>
@@ -34,9 +34,13 @@ constexpr int kInputs = kKazanBase + 2 * 82;     // 668
 constexpr int kMaxActive = kPits + 2 + 2;        // 22
 constexpr int kScoreScale = 400;                 // centi-stones per unit of the output
 constexpr float kMaxInputWeight = 4.0f;          // 22 * 4 * 127 stays inside int16
-constexpr int kHidden = 32;                      // the accumulator's width
+constexpr int kHidden = 64;                      // the accumulator's width
 // The weights file's architecture tag: a file for another shape is refused with its name.
-constexpr std::string_view kTag = "togyz-668x32x32-v1";
+constexpr std::string_view kTag = "togyz-668x64x32-v1";
+// The nets before the sixth (nets/togyz-gen1..5.nnue) are 32 wide: they load widened with zero
+// weights, the same scores (core/nnue.h ReadsNarrower), so the data they made can be made again.
+constexpr int kNarrowHidden = 32;
+constexpr std::string_view kNarrowTag = "togyz-668x32x32-v1";
 
 constexpr int count_bucket(int n) { return n < 24 ? n : n < 30 ? 24 : n < 40 ? 25 : 26; }
 
@@ -49,6 +53,8 @@ struct Arch {
   static constexpr int kHidden = nnue::kHidden;
   static constexpr float kMaxInputWeight = nnue::kMaxInputWeight;
   static constexpr std::string_view kTag = nnue::kTag;
+  static constexpr int kNarrowHidden = nnue::kNarrowHidden;
+  static constexpr std::string_view kNarrowTag = nnue::kNarrowTag;
   static int active_features(const Position& p, int view, std::array<std::uint16_t, kMaxActive>& out) {
     return nnue::active_features(p, view, out);
   }

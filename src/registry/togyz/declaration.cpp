@@ -38,10 +38,10 @@ GameDeclaration declare_togyz() {
   // A side makes about 40-60 moves in a game; PlayOK-style blitz and rapid.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 5}, {600, 5}, {900, 10}};
   // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
-  // level 0 lost to it 9-90-1 (-392), level 1 beat it 387-12-1 (+597); every level above chained
-  // from level 1 by matches against the level below (100 games, 400 for levels 9 and 10),
-  // 20,000 nodes a move, with the fifth net (2026-12-07).
-  d.level_ratings = {408, 1397, 1809, 2085, 2245, 2417, 2525, 2740, 2810, 2863, 2911};
+  // level 0 lost to it 7-92-1 (-436), level 1 beat it 387-12-1 (+597); every level above chained
+  // from level 1 by matches against the level below (100 games, 400 for levels 8, 9 and 10),
+  // 20,000 nodes a move, with the sixth net (2026-12-07).
+  d.level_ratings = {364, 1397, 1821, 2203, 2358, 2583, 2760, 2946, 3056, 3112, 3121};
   d.puzzles = togyz_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 1,342 real games of
   // ../shared/data/togyz scored at depth 8 (118,936 positions; log loss 0.671, a coin's 0.693).
