@@ -223,9 +223,8 @@ TEST(NnueWeightsFile, TheThirtyTwoWideFilesLoadWidenedAndScoreTheSame) {
   EXPECT_EQ(slurp(path).size(), kWeightsHeaderBytes + oyin::nnue::payload_bytes<Narrow>());
   auto wide = load(path);
   ASSERT_TRUE(wide.ok()) << wide.error();
-  // The first net (nets/togyz-gen1.nnue, compiled in and widened) against that file read at its own width.
-  const std::string gen1 = slurp(std::string(OYIN_SOURCE_DIR) + "/nets/togyz-gen1.nnue");
-  auto payload = decode_weights(gen1, kNarrowTag, "gen1");
+  // The first net (nets/togyz-gen1.nnue, compiled in and widened) against its bytes read at their own width.
+  auto payload = decode_weights(first_net_file(), kNarrowTag, "gen1");
   ASSERT_TRUE(payload) << payload.error();
   auto as_written = oyin::nnue::deserialize<Narrow>(*payload, "gen1");
   ASSERT_TRUE(as_written) << as_written.error();
