@@ -24,7 +24,7 @@ class AlphaBetaEngine final : public Engine {
 
   // The table is allocated (and cleared) at the first search or Hash setting: engines are
   // made for every UCI variant switch and protocol session, and many never search.
-  AlphaBetaEngine() : tt_(0) {}
+  explicit AlphaBetaEngine(const LevelTable& levels = kLevels) : tt_(0), levels_(levels) {}
 
   static std::string engine_name() { return "oyin alpha-beta (" + std::string(G::name) + ")"; }
   std::string name() const override { return engine_name(); }
@@ -86,18 +86,22 @@ class AlphaBetaEngine final : public Engine {
       return result;
     }
     const int level = std::clamp(limits.level, kMinLevel, kMaxLevel);
-    const LevelSpec spec = kLevels[level];
+    const LevelSpec spec = levels_[static_cast<std::size_t>(level)];
     Config cfg;
     cfg.max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 1;
     if (spec.depth > 0) cfg.max_depth = std::min(cfg.max_depth, spec.depth);
-    cfg.max_nodes = limits.nodes;
+    // The level's share of a budget the caller gives (its own think_ms already has it).
+    const auto share = [&](auto v) {
+      return static_cast<decltype(v)>(std::max<long long>(1, static_cast<long long>(v) * spec.budget_pct / 100));
+    };
+    cfg.max_nodes = limits.nodes > 0 ? share(limits.nodes) : 0;
     const int side = index(G::side_to_move(root));
     if (limits.movetime_ms > 0) {
-      cfg.hard_ms = limits.movetime_ms;  // use all of it: no soft limit
+      cfg.hard_ms = share(limits.movetime_ms);  // use all of it: no soft limit
     } else if (limits.time_left_ms[side] > 0) {
       const TimeBudget t = allot_time(limits.time_left_ms[side], limits.increment_ms[side], kMovesToGo);
-      cfg.soft_ms = t.soft_ms;
-      cfg.hard_ms = t.hard_ms;
+      cfg.soft_ms = share(t.soft_ms);
+      cfg.hard_ms = share(t.hard_ms);
     } else if (!limits.infinite && limits.depth <= 0 && limits.nodes == 0) {
       cfg.hard_ms = spec.think_ms;
     }
@@ -165,6 +169,7 @@ class AlphaBetaEngine final : public Engine {
   }
 
   TranspositionTable tt_;
+  LevelTable levels_;
   std::size_t hash_mb_ = 16;
   bool tt_sized_ = false;
   typename G::EvalParams params_{};

@@ -1,11 +1,13 @@
 #pragma once
-// Playing levels 0..10: a depth cap, how many best root lines are kept, and how much random
-// noise (in centi-units) is added to their scores before the engine picks one. Level 0 is
-// close to a random legal mover (it still takes a win in one); level 10 is the full search.
-// The rating each level reached in our own matches is in docs/engines.md ("The levels on the
-// players' scale").
-// This is the alpha-beta engine's only level table: the server and the terminal game take the
-// think time from it too.
+// Playing levels 0..10: a depth cap, how many best root lines are kept, how much random noise
+// (in centi-units) is added to their scores before the engine picks one, and the share of the
+// budget spent. Level 0 is close to a random legal mover (it still takes a win in one); level 10
+// is the full search. The rating each level reached in our own matches is in docs/engines.md
+// ("The levels on the players' scale").
+// kLevels is the alpha-beta engine's table; a game whose ladder needs other rows declares its
+// own (the registry passes it to the engine, src/registry/alphabeta_declaration.h). The server
+// and the terminal game take the think time from the table too.
+#include <array>
 #include <vector>
 
 #include "search/engine.h"
@@ -17,9 +19,15 @@ struct LevelSpec {
   int multipv;   // root lines searched exactly; the choice is made among these
   int noise_cp;  // uniform noise 0..noise_cp added to each line's score
   int think_ms;  // time limit of a move when the caller sets no limit of its own
+  // Share of the caller's budget (nodes, move time, clock allotment) the level spends. At the
+  // top of a ladder neither a depth cap nor a little noise separates two levels once the
+  // budget is small (at 20,000 nodes no cap binds); a smaller share does at every budget.
+  int budget_pct = 100;
 };
 
-constexpr LevelSpec kLevels[kLevelCount] = {
+using LevelTable = std::array<LevelSpec, kLevelCount>;
+
+inline constexpr LevelTable kLevels = {{
     {1, 99, 20000, 50},  // 0 "child": any legal move, except that it never misses a win in one
     {1, 99, 800, 100},   // 1
     {2, 99, 500, 150},   // 2
@@ -31,18 +39,19 @@ constexpr LevelSpec kLevels[kLevelCount] = {
     {10, 3, 40, 750},    // 8
     {13, 2, 15, 900},    // 9
     {0, 1, 0, 1000},     // 10 full strength
-};
+}};
 
 // The moves a game is assumed to last from here when a clock is shared out (time_manager.h).
 constexpr int kMovesToGo = 25;
 
-inline std::vector<LevelInfo> alphabeta_levels() {
+inline std::vector<LevelInfo> alphabeta_levels(const LevelTable& table = kLevels) {
   std::vector<LevelInfo> out;
   for (int l = kMinLevel; l <= kMaxLevel; ++l) {
-    const LevelSpec& s = kLevels[l];
+    const LevelSpec& s = table[static_cast<std::size_t>(l)];
     std::string what = s.depth ? "depth " + std::to_string(s.depth) : std::string("full search");
     if (s.noise_cp) what += ", picks among " + (s.multipv >= 99 ? std::string("all") : std::to_string(s.multipv)) +
                             " best moves with noise " + std::to_string(s.noise_cp);
+    if (s.budget_pct < 100) what += ", " + std::to_string(s.budget_pct) + "% of the nodes or time";
     out.push_back({l, s.think_ms, what});
   }
   return out;

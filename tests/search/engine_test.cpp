@@ -164,6 +164,30 @@ TEST(Engine, LevelZeroVariesWithTheSeedLevelTenDoesNot) {
   EXPECT_EQ(high.size(), 1u);
 }
 
+// Togyz's levels 8 and 9 spend a quarter and a half of the budget (registry/togyz/levels.h),
+// to the node; Tojmot keeps the shared table, where every level spends all of it.
+TEST(Engine, TogyzLevelsEightAndNineSpendAShareOfTheBudget) {
+  register_builtin_games();
+  const auto nodes_at = [](std::string_view game, int level) {
+    auto st = find_game(game)->new_game("", "");
+    EXPECT_TRUE(st.ok());
+    SearchLimits lim;
+    lim.nodes = 20000;
+    lim.level = level;
+    return make_engine(game)->search(**st, lim, {}, nullptr).info.nodes;
+  };
+  EXPECT_EQ(nodes_at("togyz", 10), 20000u);
+  EXPECT_EQ(nodes_at("togyz", 9), 10000u);
+  EXPECT_EQ(nodes_at("togyz", 8), 5000u);
+  EXPECT_EQ(nodes_at("tojmot", 9), 20000u);
+  EXPECT_EQ(nodes_at("tojmot", 8), 20000u);
+  const auto& togyz = find_game("togyz")->levels();
+  EXPECT_EQ(togyz[9].summary, "depth 13, picks among 2 best moves with noise 15, 50% of the nodes or time");
+  EXPECT_EQ(togyz[8].summary, "depth 10, 25% of the nodes or time");
+  EXPECT_EQ(togyz[8].think_ms, 250);
+  EXPECT_EQ(find_game("tojmot")->levels()[9].summary, "depth 13, picks among 2 best moves with noise 15");
+}
+
 TEST(Engine, HashAndEvalParamsOptions) {
   auto e = make_engine("togyz");
   EXPECT_TRUE(e->set_option("Hash", "32").ok());

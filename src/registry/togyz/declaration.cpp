@@ -1,5 +1,6 @@
 // Togyz Kumalak: the rules module games/togyz, UCI variant "togyzkumalak", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
+#include "registry/togyz/levels.h"
 #include "games/togyz/game.h"
 #include "search/greedy_engine.h"
 #include "search/togyz/nnue_train.h"
@@ -12,7 +13,7 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles();  // puzzles.cpp
 GameDeclaration declare_togyz() {
   using G = togyz::Togyz;
   GameDeclaration d;
-  declare_alphabeta_uci<G>(d, make_togyz_adapter(), "togyzkumalak");
+  declare_alphabeta_uci<G>(d, make_togyz_adapter(), "togyzkumalak", kTogyzLevels);
   // The beginner: the sowing that captures most stones, a tuzdyk counted as 8 (move_gain); in
   // Togyz nothing is "taken back", so every capture is free.
   d.make_greedy = [] { return search::make_greedy_engine<G>({.gain = togyz::move_gain, .taken_back = {}, .last_resort = {}}); };
@@ -41,7 +42,7 @@ GameDeclaration declare_togyz() {
   // level 0 lost to it 7-92-1 (-436), level 1 beat it 387-12-1 (+597); every level above chained
   // from level 1 by matches against the level below (100 games, 400 for levels 8, 9 and 10),
   // 20,000 nodes a move, with the sixth net (2026-12-07).
-  d.level_ratings = {364, 1397, 1821, 2203, 2358, 2583, 2760, 2946, 3056, 3112, 3121};
+  d.level_ratings = {364, 1397, 1821, 2203, 2358, 2583, 2760, 2946, 2984, 3020, 3090};
   d.puzzles = togyz_puzzles();
   // Win chance for reviews: the logistic scale `oyin win-chance` fitted on 1,342 real games of
   // ../shared/data/togyz scored at depth 8 (118,936 positions; log loss 0.671, a coin's 0.693).

@@ -8,6 +8,7 @@
 #include "core/text.h"
 
 #include "registry/alphabeta_declaration.h"
+#include "registry/togyz/levels.h"
 #include "games/togyz/game.h"
 #include "games/togyz/nnue.h"
 #include "search/alphabeta_engine.h"
@@ -176,7 +177,7 @@ std::shared_ptr<const PuzzleSupport> togyz_puzzles() {
   src.max_moves = 4;
   src.max_games = 3000;
   s->facts = facts();
-  alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src));
+  alphabeta_selfplay_candidates<G>(*s, make_togyz_adapter, std::move(src), kTogyzLevels);
   // Real games only: the candidates are the --records files' (the last plies, the winner to move).
   const auto records_only = [](std::uint64_t, const std::function<bool(const PuzzleCandidate&)>&,
                                const std::function<void(const std::string&)>&) {};
