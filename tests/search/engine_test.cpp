@@ -164,9 +164,9 @@ TEST(Engine, LevelZeroVariesWithTheSeedLevelTenDoesNot) {
   EXPECT_EQ(high.size(), 1u);
 }
 
-// Togyz's levels 8 and 9 spend a quarter and a half of the budget (registry/togyz/levels.h),
-// to the node; Tojmot keeps the shared table, where every level spends all of it.
-TEST(Engine, TogyzLevelsEightAndNineSpendAShareOfTheBudget) {
+// Togyz's levels 8 and 9 spend a quarter and a half of the budget (registry/togyz/levels.h), to
+// the node; Tojmot plays the shared table, where every level spends all of it.
+TEST(Engine, LevelsSpendTheirShareOfTheBudget) {
   register_builtin_games();
   const auto nodes_at = [](std::string_view game, int level) {
     auto st = find_game(game)->new_game("", "");
@@ -181,11 +181,15 @@ TEST(Engine, TogyzLevelsEightAndNineSpendAShareOfTheBudget) {
   EXPECT_EQ(nodes_at("togyz", 8), 5000u);
   EXPECT_EQ(nodes_at("tojmot", 9), 20000u);
   EXPECT_EQ(nodes_at("tojmot", 8), 20000u);
+  EXPECT_EQ(nodes_at("tojmot", 7), 20000u);
   const auto& togyz = find_game("togyz")->levels();
   EXPECT_EQ(togyz[9].summary, "depth 13, picks among 2 best moves with noise 15, 50% of the nodes or time");
   EXPECT_EQ(togyz[8].summary, "depth 10, 25% of the nodes or time");
   EXPECT_EQ(togyz[8].think_ms, 250);
-  EXPECT_EQ(find_game("tojmot")->levels()[9].summary, "depth 13, picks among 2 best moves with noise 15");
+  const auto& tojmot = find_game("tojmot")->levels();
+  EXPECT_EQ(tojmot[9].summary, "depth 13, picks among 2 best moves with noise 15");
+  EXPECT_EQ(tojmot[7].summary, "depth 8, picks among 3 best moves with noise 70");
+  EXPECT_EQ(tojmot[8].think_ms, 750);
 }
 
 TEST(Engine, HashAndEvalParamsOptions) {
