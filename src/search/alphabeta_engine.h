@@ -92,6 +92,7 @@ class AlphaBetaEngine final : public Engine {
     if (spec.depth > 0) cfg.max_depth = std::min(cfg.max_depth, spec.depth);
     // The level's share of a budget the caller gives (its own think_ms already has it).
     const auto share = [&](auto v) {
+      if (v <= 0) return v;  // none given
       return static_cast<decltype(v)>(std::max<long long>(1, static_cast<long long>(v) * spec.budget_pct / 100));
     };
     cfg.max_nodes = limits.nodes > 0 ? share(limits.nodes) : 0;
