@@ -181,14 +181,18 @@ TEST(Engine, LevelsSpendTheirShareOfTheBudget) {
   EXPECT_EQ(nodes_at("togyz", 8), 5000u);
   EXPECT_EQ(nodes_at("tojmot", 9), 20000u);
   EXPECT_EQ(nodes_at("tojmot", 8), 20000u);
-  EXPECT_EQ(nodes_at("tojmot", 7), 20000u);
+  EXPECT_EQ(nodes_at("tojmot", 7), 15000u);
+  EXPECT_EQ(nodes_at("tojmot", 6), 13000u);
+  EXPECT_EQ(nodes_at("tojmot", 5), 11000u);
+  EXPECT_EQ(nodes_at("tojmot", 4), 11000u);
   const auto& togyz = find_game("togyz")->levels();
   EXPECT_EQ(togyz[9].summary, "depth 13, picks among 2 best moves with noise 15, 50% of the nodes or time");
   EXPECT_EQ(togyz[8].summary, "depth 10, 25% of the nodes or time");
   EXPECT_EQ(togyz[8].think_ms, 250);
   const auto& tojmot = find_game("tojmot")->levels();
   EXPECT_EQ(tojmot[9].summary, "depth 13, picks among 2 best moves with noise 15");
-  EXPECT_EQ(tojmot[7].summary, "depth 8, picks among 3 best moves with noise 70");
+  EXPECT_EQ(tojmot[7].summary, "depth 8, picks among 3 best moves with noise 70, 75% of the nodes or time");
+  EXPECT_EQ(tojmot[4].summary, "depth 4, picks among 5 best moves with noise 250, 55% of the nodes or time");
   EXPECT_EQ(tojmot[8].think_ms, 750);
 }
 

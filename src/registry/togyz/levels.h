@@ -5,7 +5,8 @@
 // level 9 played level 10's moves (+8.7 +- 22.6 in 400 games) and more noise did not help
 // (+11.3 +- 22.1 with 40). Half the budget for level 9 and a quarter, one line, for level 8 make
 // every step a gain beyond its margin (docs/engines.md "The levels on the players' scale").
-// Tojmot keeps the shared table: there a quarter of the budget lost 147 Elo to level 7.
+// Tojmot has its own shares (registry/tojmot/levels.h): there a quarter of the budget for level 8
+// lost 147 Elo to level 7.
 #include "search/levels.h"
 
 namespace oyin {

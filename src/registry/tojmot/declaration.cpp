@@ -1,5 +1,6 @@
 // Tojmot: the rules module games/tojmot, UCI variant "tojmot", the alpha-beta engine.
 #include "registry/alphabeta_declaration.h"
+#include "registry/tojmot/levels.h"
 #include "games/tojmot/game.h"
 #include "search/greedy_engine.h"
 #include "search/tojmot/nnue_train.h"
@@ -12,7 +13,7 @@ std::shared_ptr<const PuzzleSupport> tojmot_puzzles();  // puzzles.cpp
 GameDeclaration declare_tojmot() {
   using G = tojmot::Tojmot;
   GameDeclaration d;
-  declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot");
+  declare_alphabeta_uci<G>(d, make_tojmot_adapter(), "tojmot", kTojmotLevels);
   // The beginner: the capture worth most (with its promotion) that no reply takes back on the
   // same cell; a plain promotion is no capture.
   d.make_greedy = [] {
@@ -44,10 +45,10 @@ GameDeclaration declare_tojmot() {
   // Games of 60-100 moves a side: bullet to classical controls, as for other long board games.
   d.clock_presets = {{60, 0}, {180, 2}, {300, 3}, {600, 5}, {1800, 20}};
   // Fixed level ratings, docs/engines.md "Levels": the greedy beginner at kBeginnerRating (800);
-  // level 0 lost to it 2-23-75 (-74), level 1 beat it 90-0-10 (+512); levels 2-4 chained by
-  // 20-game steps; levels 5 to 10 each by direct matches against level 4 (80 to 160 games each,
-  // 20,000 nodes a move; their steps against each other are mostly draws at that cap).
-  d.level_ratings = {726, 1312, 1419, 1720, 1889, 1971, 2052, 2117, 2174, 2190, 2259};
+  // level 0 lost to it 2-23-75 (-74), level 1 beat it 90-0-10 (+512); levels 2 and 3 chained by
+  // 20-game steps; from level 3 up each level by its direct match against the one below (200
+  // games each, 20,000 nodes a move, the table of registry/tojmot/levels.h).
+  d.level_ratings = {726, 1312, 1419, 1720, 1801, 1917, 1989, 2114, 2197, 2246, 2313};
   d.puzzles = tojmot_puzzles();
   // The learned evaluation's trainer (games/tojmot/nnue.h); no net is built in: EvalFile loads one.
   d.train = [](const TrainOptions& o, std::ostream& log) { return tojmot::nnue::train(o, log); };
