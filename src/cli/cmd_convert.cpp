@@ -25,11 +25,11 @@ std::string moves_text(int m, int limit) { return m < 0 ? "over " + std::to_stri
 void print_report(const ConvertOpts& c, const match::ConversionReport& r, int games) {
   const match::ConversionOptions& o = c.o;
   const int n = static_cast<int>(r.results.size());
-  std::printf("Positions: %d (%s), scored %d or more for the side to move\n", n,
+  std::printf("Positions: %d (%s), scored %d or more for the side to move%s\n", n,
               games ? ("from " + std::to_string(games) + " games of level " + std::to_string(o.level) + " against level " +
                        std::to_string(o.weak_level)).c_str()
                     : ("from " + c.from).c_str(),
-              o.min_score);
+              o.min_score, games && !o.judge_eval.empty() ? (" under " + o.judge_eval).c_str() : "");
   std::printf("Play-out: level %d on both sides, %llu nodes a move, up to %d moves of the side ahead\n", o.level,
               static_cast<unsigned long long>(o.nodes), o.max_moves);
   std::printf("Mated within %d moves: %d/%d (%.1f%%)\n", o.within, r.within, n, n ? 100.0 * r.within / n : 0.0);
@@ -114,6 +114,9 @@ void add_convert_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", o.jobs, "Games played at once, one thread each (default 1)")->check(whole_number(1, 256));
   cmd->add_option("--rules", o.rules, "Rule options as key=value,key=value");
   cmd->add_option("--eval", o.eval, "The engine's evaluation weights as name=value,name=value (default: its own)");
+  cmd->add_option("--judge-eval", o.judge_eval,
+                  "Collecting: the score that picks a position is a second search under these weights (name=value,...; from "
+                  "the defaults), e.g. mop_up=0 for Tojmot's score without its steering credits toward a mate");
   cmd->add_option("--evalfile", o.evalfile,
                   "Both sides play with this learned evaluation (a weights file; <empty>: the hand-made one)");
   cmd->add_option("--save", c->save, "Write the collected positions to this file");

@@ -29,22 +29,25 @@ SearchLimits limits_for(const GameEntry& g, int level, std::uint64_t nodes, std:
 }
 
 // One collecting game: the engine (the first side in even games, the second in odd ones) against
-// the weak level, until the engine to move scores at least min_score.
+// the weak level, until the engine to move scores at least min_score (the judge's score when
+// there is one: the same search under other weights).
 Result<std::optional<WonPosition>> collect_one(const GameEntry& g, const ConversionOptions& o, int game, Engine& strong,
-                                               Engine& weak) {
+                                               Engine& weak, Engine* judge) {
   auto created = g.new_game(o.rules, "");
   if (!created) return make_error(created.error());
   std::unique_ptr<GameState> st = std::move(*created);
   strong.new_game();
   weak.new_game();
+  if (judge) judge->new_game();
   const Side engine_side = game % 2 == 0 ? Side::First : Side::Second;
   Rng rng(game_seed(o.seed, game));
   for (int ply = 0; ply < o.max_collect_plies && !st->status().over(); ++ply) {
     const bool ours = st->side_to_move() == engine_side;
-    const SearchResult r = (ours ? strong : weak)
-                               .search(*st, limits_for(g, ours ? o.level : o.weak_level, o.nodes, rng.next()), {}, nullptr);
+    const SearchLimits lim = limits_for(g, ours ? o.level : o.weak_level, o.nodes, rng.next());
+    const SearchResult r = (ours ? strong : weak).search(*st, lim, {}, nullptr);
     if (r.best_move.empty()) break;
-    if (ours && r.info.score_cp >= o.min_score) return std::optional<WonPosition>(WonPosition{game, ply, r.info.score_cp, st->position_text()});
+    const int score = ours && judge ? judge->search(*st, lim, {}, nullptr).info.score_cp : r.info.score_cp;
+    if (ours && score >= o.min_score) return std::optional<WonPosition>(WonPosition{game, ply, score, st->position_text()});
     if (auto played = st->play(r.best_move); !played) return make_error("engine move '" + r.best_move + "': " + played.error());
   }
   return std::optional<WonPosition>();
@@ -92,10 +95,26 @@ Status set_eval(Engine& e, const ConversionOptions& o) {
   return o.evalfile.empty() ? Status{Ok{}} : use_eval_file(e, o.evalfile);
 }
 
-Status check_eval(const GameEntry& g, const ConversionOptions& o) { return set_eval(*g.make_engine(), o); }
+// The judge of the collecting games: the engine with judge_eval's weights, set from its defaults
+// (--eval is not added to them), and the learned evaluation if there is one; none without
+// judge_eval.
+Result<std::unique_ptr<Engine>> make_judge(const GameEntry& g, const ConversionOptions& o) {
+  if (o.judge_eval.empty()) return std::unique_ptr<Engine>();
+  std::unique_ptr<Engine> e = make_computer_engine(g, kComputerHashMb, false);
+  ConversionOptions j = o;
+  j.eval = o.judge_eval;
+  if (auto ok = set_eval(*e, j); !ok) return make_error("--judge-eval: " + ok.error());
+  return e;
+}
+
+Status check_eval(const GameEntry& g, const ConversionOptions& o) {
+  if (auto ok = set_eval(*g.make_engine(), o); !ok) return ok;
+  if (auto judge = make_judge(g, o); !judge) return make_error(judge.error());
+  return Ok{};
+}
 
 // Runs work(i, engines) for i = 0, 1, ... on `jobs` threads until `more()` says stop; each
-// thread has its own pair of engines.
+// thread has its own pair of engines (and its own judge, see make_judge).
 template <class Work, class More>
 void run_jobs(const GameEntry& g, const ConversionOptions& o, Work work, More more) {
   std::atomic<int> next{0};
@@ -104,9 +123,10 @@ void run_jobs(const GameEntry& g, const ConversionOptions& o, Work work, More mo
     std::unique_ptr<Engine> b = make_computer_engine(g, kComputerHashMb, false);
     (void)set_eval(*a, o);  // checked by check_eval() before any thread starts
     (void)set_eval(*b, o);
+    auto judge = make_judge(g, o);
     while (more()) {
       const int i = next.fetch_add(1);
-      if (!work(i, *a, *b)) break;
+      if (!work(i, *a, *b, judge ? judge->get() : nullptr)) break;
     }
   };
   std::vector<std::thread> threads;
@@ -133,9 +153,9 @@ Result<std::vector<WonPosition>> collect_won_positions(const GameEntry& g, const
     std::lock_guard lock(mu);
     return !finished && error.empty();
   };
-  auto work = [&](int game, Engine& strong, Engine& weak) {
+  auto work = [&](int game, Engine& strong, Engine& weak, Engine* judge) {
     if (game >= game_cap) return false;
-    auto r = collect_one(g, o, game, strong, weak);
+    auto r = collect_one(g, o, game, strong, weak, judge);
     std::lock_guard lock(mu);
     if (!r) {
       error = r.error();
@@ -180,7 +200,7 @@ Result<ConversionReport> play_out_positions(const GameEntry& g, const Conversion
   rep.results.assign(rep.positions.size(), PlayOut{});
   std::mutex mu;
   int finished = 0;
-  auto work = [&](int i, Engine& ahead, Engine& defender) {
+  auto work = [&](int i, Engine& ahead, Engine& defender, Engine*) {
     if (i >= n) return false;
     PlayOut r = play_out_one(g, o, rep.positions[i], ahead, defender);
     const std::string what = (r.mated ? std::string("mate") : r.end) + " after " + std::to_string(r.moves) +

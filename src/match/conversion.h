@@ -3,7 +3,10 @@
 // deterministic for a seed (one search thread, node limits, a fresh table per game):
 //  1. collect: the engine at `level` plays a weaker level from the start; the first position of
 //     each game where the engine, to move, scores at least `min_score` is kept (distinct
-//     positions only) until there are `positions` of them;
+//     positions only) until there are `positions` of them. With `judge_eval` that score is the
+//     one of a second search of the same position under those weights (the moves played stay
+//     the engine's own): a Tojmot score counts steering credits toward a mate (up to 2,700 of
+//     the mating tables) that are not material, and `mop_up=0` leaves them out;
 //  2. play out: from each kept position the engine at `level` plays the side ahead against the
 //     same engine defending, until the game ends or the side ahead has made `max_moves` moves.
 // Moves are the winning side's moves (one per two plies), as a mate "in N moves" counts them.
@@ -21,6 +24,7 @@ struct ConversionOptions {
   std::string rules;             // empty: the game's defaults
   std::string eval;              // the engine's EvalParams ("name=value,..."); empty: its defaults
   std::string evalfile;          // a learned evaluation for both sides (EvalFile, UseNNUE on); empty: the engine's own
+  std::string judge_eval;        // collecting: the weights (from the defaults) whose score picks the positions; empty: the player's
   int positions = 200;
   std::uint64_t nodes = 20000;   // a move, both stages
   int level = kMaxLevel;         // the engine, ahead and defending

@@ -2,6 +2,7 @@
 // `oyin convert` on tiny runs (its exact report, the same whatever --jobs).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 
@@ -94,6 +95,37 @@ TEST(TojmotConvert, CommandCollectsTheSameWhateverTheJobs) {
   EXPECT_EQ(match::won_positions_to_text(*parsed), saved_text);
   const auto again = oyin::testing::run_oyin("convert tojmot --from " + saved + " --nodes 300 --max-moves 4 --within 2 --quiet");
   EXPECT_EQ(again.out.substr(again.out.find('\n')), one.out.substr(one.out.find('\n')));
+}
+
+TEST(TojmotConvert, AJudgePicksThePositionsByItsOwnScore) {
+  // The judge values a Roman at 3,000: the first Roman the engine wins is a lead of 3,000 to it,
+  // a few plies into games 0 and 1, where the engine's own score reaches 3,000 only in later
+  // games, hundreds of plies in. The moves played are the engine's own either way.
+  const std::string args = "convert tojmot --positions 2 --nodes 300 --max-moves 4 --within 2 --min-score 3000 --quiet";
+  const std::string judged = ::testing::TempDir() + "convert_judged.tsv";
+  const auto r = oyin::testing::run_oyin(args + " --judge-eval roman=3000 --save " + judged);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "Positions: 2 (from 2 games of level 10 against level 3), scored 3000 or more for the side to move under "
+            "roman=3000");
+  auto picked = match::won_positions_from_text(oyin::testing::slurp(judged));
+  ASSERT_TRUE(picked.ok()) << picked.error();
+  ASSERT_EQ(picked->size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ((*picked)[i].game, i);
+    EXPECT_LT((*picked)[i].ply, 20);
+    EXPECT_GE((*picked)[i].score, 3000);
+  }
+  const std::string own = ::testing::TempDir() + "convert_own.tsv";
+  ASSERT_EQ(oyin::testing::run_oyin(args + " --save " + own).exit_code, 0);
+  auto unjudged = match::won_positions_from_text(oyin::testing::slurp(own));
+  ASSERT_TRUE(unjudged.ok()) << unjudged.error();
+  ASSERT_EQ(unjudged->size(), 2u);
+  EXPECT_GE((*unjudged)[0].ply, 20);
+  const auto bad = oyin::testing::run_oyin("convert tojmot --positions 1 --judge-eval nonsense=1");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err.rfind("oyin: --judge-eval: unknown tojmot eval parameter 'nonsense' (known: two=150,", 0), 0u) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
 }
 
 TEST(TojmotConvert, PercentilesCountAFailureAsBeyondEveryMate) {
