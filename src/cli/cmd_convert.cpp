@@ -116,7 +116,7 @@ void add_convert_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--eval", o.eval, "The engine's evaluation weights as name=value,name=value (default: its own)");
   cmd->add_option("--judge-eval", o.judge_eval,
                   "Collecting: the score that picks a position is a second search under these weights (name=value,...; from "
-                  "the defaults), e.g. mop_up=0 for Tojmot's score without its steering credits toward a mate");
+                  "the defaults), e.g. mop_up=0: a score without the steering credits toward a mate");
   cmd->add_option("--evalfile", o.evalfile,
                   "Both sides play with this learned evaluation (a weights file; <empty>: the hand-made one)");
   cmd->add_option("--save", c->save, "Write the collected positions to this file");
