@@ -213,6 +213,7 @@ Result<ConversionReport> play_out_positions(const GameEntry& g, const Conversion
   };
   if (auto ok = check_eval(g, o); !ok) return make_error(ok.error());
   ConversionOptions capped = o;
+  capped.judge_eval.clear();  // the judge only picks positions: no play-out thread builds one
   capped.jobs = std::min(o.jobs, n);
   run_jobs(g, capped, work, [] { return true; });
   for (const PlayOut& r : rep.results) {
